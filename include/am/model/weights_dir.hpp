@@ -1,0 +1,35 @@
+// Finding the shipped weights/ folder and its manifest with no flags.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/model/result.hpp"
+
+namespace am {
+
+// Order: the explicit override; $AM_WEIGHTS_DIR; beside the executable
+// (weights/ and ../share/attention-machine/weights); the source tree's weights/.
+Result<std::filesystem::path> find_weights_dir(const std::optional<std::filesystem::path>& override_dir);
+
+struct CheckpointEntry {
+  std::int64_t step = 0;
+  std::string file;  // relative to the weights folder
+};
+
+struct Manifest {
+  std::filesystem::path dir;
+  std::vector<CheckpointEntry> checkpoints;  // sorted by step
+  std::string raw_json;                      // whole manifest, for metrics later issues add
+
+  const CheckpointEntry& final_checkpoint() const { return checkpoints.back(); }
+  // The checkpoint whose step is closest to `step` (ties: the earlier).
+  const CheckpointEntry& nearest(std::int64_t step) const;
+};
+
+Result<Manifest> load_manifest(const std::filesystem::path& weights_dir);
+
+}  // namespace am

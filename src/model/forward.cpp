@@ -1,0 +1,122 @@
+#include "am/model/forward.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "am/model/kernels.hpp"
+
+namespace am {
+
+void position_encoding(int position, float* out) {
+  // out: [32]; pairs (sin, cos) from fast to slow, as in the 2017 Transformer.
+  for (int i = 0; i < kDModel / 2; ++i) {
+    const double freq = std::pow(static_cast<double>(kPositionBase), -2.0 * i / kDModel);
+    const double angle = position * freq;
+    out[2 * i] = static_cast<float>(std::sin(angle));
+    out[2 * i + 1] = static_cast<float>(std::cos(angle));
+  }
+}
+
+std::span<const int> context_window(std::span<const int> ids) {
+  if (ids.size() <= static_cast<std::size_t>(kContext)) return ids;
+  return ids.subspan(ids.size() - kContext);
+}
+
+namespace {
+
+// One layer's attention, recording q/k/v per head, scores, weights and outputs.
+// x: [T, 32] (already layer-normed) -> la.attn_out: [T, 32]
+void attention(const ParamView::Layer& p, const float* x, int T, const std::array<bool, kHeads>& pulled,
+               LayerActivations& la) {
+  float qkv[3][kContext * kDModel];
+  kernels::linear(qkv[0], x, p.q, nullptr, T, kDModel, kDModel);
+  kernels::linear(qkv[1], x, p.k, nullptr, T, kDModel, kDModel);
+  kernels::linear(qkv[2], x, p.v, nullptr, T, kDModel, kDModel);
+  float* per_head[3] = {la.q, la.k, la.v};
+  // [T, 32] -> [H, T, 8]
+  for (int m = 0; m < 3; ++m)
+    for (int h = 0; h < kHeads; ++h)
+      for (int t = 0; t < T; ++t)
+        std::memcpy(per_head[m] + (h * T + t) * kDHead, qkv[m] + t * kDModel + h * kDHead,
+                    sizeof(float) * kDHead);
+
+  const float scale = 1.0f / std::sqrt(static_cast<float>(kDHead));
+  float concat[kContext * kDModel];  // [T, 32] head outputs side by side
+  for (int h = 0; h < kHeads; ++h) {
+    const float* q = la.q + h * T * kDHead;
+    const float* k = la.k + h * T * kDHead;
+    const float* v = la.v + h * T * kDHead;
+    float* scores = la.scores + h * T * T;
+    float* weights = la.weights + h * T * T;
+    float* out = la.head_out + h * T * kDHead;
+    for (int i = 0; i < T; ++i) {
+      float* srow = scores + i * T;
+      float* wrow = weights + i * T;
+      for (int j = 0; j <= i; ++j) {
+        float dot = 0.0f;
+        for (int d = 0; d < kDHead; ++d) dot += q[i * kDHead + d] * k[j * kDHead + d];
+        srow[j] = dot * scale;
+        wrow[j] = srow[j];
+      }
+      for (int j = i + 1; j < T; ++j) srow[j] = wrow[j] = 0.0f;  // causal mask: exact zeros
+      kernels::softmax_row(wrow, i + 1);
+      float acc[kDHead] = {};
+      for (int j = 0; j <= i; ++j)
+        for (int d = 0; d < kDHead; ++d) acc[d] += wrow[j] * v[j * kDHead + d];
+      for (int d = 0; d < kDHead; ++d) {
+        out[i * kDHead + d] = pulled[static_cast<std::size_t>(h)] ? 0.0f : acc[d];
+        concat[i * kDModel + h * kDHead + d] = out[i * kDHead + d];
+      }
+    }
+  }
+  kernels::linear(la.attn_out, concat, p.o, nullptr, T, kDModel, kDModel);
+}
+
+}  // namespace
+
+void forward(const Weights& weights, std::span<const int> all_ids, const HeadMask& pulled,
+             Activations& out) {
+  const std::span<const int> ids = context_window(all_ids);
+  const int T = static_cast<int>(ids.size());
+  out.resize(T);
+  const ParamView p = weights.view();
+
+  // embed, pos, x0: [T, 32]
+  for (int t = 0; t < T; ++t) {
+    const int id = std::clamp(ids[static_cast<std::size_t>(t)], 0, kVocab - 1);
+    std::memcpy(out.embed + t * kDModel, p.embed + id * kDModel, sizeof(float) * kDModel);
+    position_encoding(t, out.pos + t * kDModel);
+    for (int c = 0; c < kDModel; ++c)
+      out.x0[t * kDModel + c] = out.embed[t * kDModel + c] + out.pos[t * kDModel + c];
+  }
+
+  const float* resid = out.x0;
+  for (int l = 0; l < kLayers; ++l) {
+    const auto& lp = p.layers[static_cast<std::size_t>(l)];
+    LayerActivations& la = out.layers[static_cast<std::size_t>(l)];
+    kernels::layernorm(la.ln1, nullptr, nullptr, resid, lp.ln1_w, lp.ln1_b, T, kDModel);
+    attention(lp, la.ln1, T, pulled.pulled[static_cast<std::size_t>(l)], la);
+    for (int i = 0; i < T * kDModel; ++i) la.resid_attn[i] = resid[i] + la.attn_out[i];
+    kernels::layernorm(la.ln2, nullptr, nullptr, la.resid_attn, lp.ln2_w, lp.ln2_b, T, kDModel);
+    kernels::linear(la.mlp_pre, la.ln2, lp.fc_w, lp.fc_b, T, kDModel, kDMlp);
+    kernels::gelu(la.mlp_post, la.mlp_pre, T * kDMlp);
+    kernels::linear(la.mlp_out, la.mlp_post, lp.proj_w, lp.proj_b, T, kDMlp, kDModel);
+    for (int i = 0; i < T * kDModel; ++i) la.resid_mlp[i] = la.resid_attn[i] + la.mlp_out[i];
+    resid = la.resid_mlp;
+  }
+  kernels::layernorm(out.ln_f, nullptr, nullptr, resid, p.lnf_w, p.lnf_b, T, kDModel);
+  kernels::linear(out.logits, out.ln_f, p.unembed_w, p.unembed_b, T, kDModel, kVocab);
+  for (int t = 0; t < T; ++t) {
+    std::memcpy(out.probs + t * kVocab, out.logits + t * kVocab, sizeof(float) * kVocab);
+    kernels::softmax_row(out.probs + t * kVocab, kVocab);
+  }
+}
+
+Activations forward(const Weights& weights, std::span<const int> ids, const HeadMask& pulled) {
+  Activations acts;
+  forward(weights, ids, pulled, acts);
+  return acts;
+}
+
+}  // namespace am

@@ -1,0 +1,90 @@
+#include "am/model/weights_dir.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <system_error>
+
+#ifndef AM_SOURCE_WEIGHTS_DIR
+#define AM_SOURCE_WEIGHTS_DIR ""
+#endif
+
+namespace am {
+namespace fs = std::filesystem;
+
+namespace {
+
+bool has_manifest(const fs::path& dir) {
+  std::error_code ec;
+  return fs::is_regular_file(dir / "manifest.json", ec);
+}
+
+fs::path executable_dir() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  return ec ? fs::path() : exe.parent_path();
+}
+
+}  // namespace
+
+Result<fs::path> find_weights_dir(const std::optional<fs::path>& override_dir) {
+  if (override_dir) {
+    if (!has_manifest(*override_dir))
+      return fail("weights folder '" + override_dir->string() +
+                  "' has no manifest.json (is it the right folder?)");
+    return *override_dir;
+  }
+  std::vector<fs::path> candidates;
+  if (const char* env = std::getenv("AM_WEIGHTS_DIR"); env && *env) candidates.emplace_back(env);
+  const fs::path exe = executable_dir();
+  if (!exe.empty()) {
+    candidates.push_back(exe / "weights");
+    candidates.push_back(exe / ".." / "share" / "attention-machine" / "weights");
+  }
+  if (*AM_SOURCE_WEIGHTS_DIR) candidates.emplace_back(AM_SOURCE_WEIGHTS_DIR);
+  for (const auto& dir : candidates)
+    if (has_manifest(dir)) return fs::weakly_canonical(dir);
+  std::string tried;
+  for (const auto& dir : candidates) tried += "\n  " + dir.string();
+  return fail("could not find the weights folder (a folder with manifest.json); looked in:" + tried +
+              "\nPass --weights-dir DIR to point at it.");
+}
+
+const CheckpointEntry& Manifest::nearest(std::int64_t step) const {
+  const CheckpointEntry* best = &checkpoints.front();
+  for (const auto& c : checkpoints)
+    if (std::llabs(c.step - step) < std::llabs(best->step - step)) best = &c;
+  return *best;
+}
+
+Result<Manifest> load_manifest(const fs::path& weights_dir) {
+  const fs::path path = weights_dir / "manifest.json";
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot open " + path.string());
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  Manifest manifest;
+  manifest.dir = weights_dir;
+  manifest.raw_json = buffer.str();
+  const nlohmann::json doc = nlohmann::json::parse(manifest.raw_json, nullptr, false);
+  if (doc.is_discarded() || !doc.is_object()) return fail(path.string() + ": not a JSON object");
+  if (!doc.contains("checkpoints") || !doc["checkpoints"].is_array() || doc["checkpoints"].empty())
+    return fail(path.string() + ": needs a non-empty \"checkpoints\" array");
+  for (const auto& c : doc["checkpoints"]) {
+    if (!c.is_object() || !c.contains("step") || !c["step"].is_number_integer() ||
+        !c.contains("file") || !c["file"].is_string())
+      return fail(path.string() + ": each checkpoint needs an integer \"step\" and a string \"file\"");
+    CheckpointEntry e{c["step"].get<std::int64_t>(), c["file"].get<std::string>()};
+    if (e.step < 0) return fail(path.string() + ": negative step " + std::to_string(e.step));
+    if (e.file.empty() || e.file.find("..") != std::string::npos || e.file.front() == '/')
+      return fail(path.string() + ": checkpoint file '" + e.file + "' must be a plain name inside the folder");
+    manifest.checkpoints.push_back(std::move(e));
+  }
+  std::sort(manifest.checkpoints.begin(), manifest.checkpoints.end(),
+            [](const auto& a, const auto& b) { return a.step < b.step; });
+  return manifest;
+}
+
+}  // namespace am
