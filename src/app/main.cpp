@@ -1,0 +1,31 @@
+// attention-machine: parses flags, then either prints engine output or opens the window.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app_window.hpp"
+#include "cli.hpp"
+#include "options.hpp"
+
+#ifndef AM_VERSION
+#define AM_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  auto options = am::app::parse_options(args);
+  if (!options) {
+    std::cerr << "attention-machine: " << options.error() << "\n";
+    return 2;
+  }
+  if (options->help) {
+    std::cout << am::app::usage();
+    return 0;
+  }
+  if (options->version) {
+    std::cout << "attention-machine " << AM_VERSION << "\n";
+    return 0;
+  }
+  if (options->json) return am::app::run_json(*options);
+  return am::app::run_window(*options);
+}

@@ -1,0 +1,41 @@
+// Command-line flags of attention-machine, parsed into one plain struct.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/model/result.hpp"
+
+namespace am::app {
+
+struct Options {
+  bool help = false;
+  bool version = false;
+  bool list_chapters = false;
+
+  // Engine, no window.
+  bool json = false;              // --json: print the forward pass and exit
+  bool json_all = false;          // --all-activations: every recorded tensor by name
+  std::optional<std::string> text;
+  std::optional<std::filesystem::path> weights_file;  // --weights FILE
+  std::optional<std::filesystem::path> weights_dir;   // --weights-dir DIR
+  std::optional<long long> step;                      // --step N (nearest checkpoint)
+  std::string ablate;                                 // --ablate L2H4,L1H2
+
+  // Window and headless rendering.
+  std::optional<std::filesystem::path> screenshot;    // --screenshot out.png
+  std::optional<int> chapter;
+  int width = 1280;
+  int height = 800;
+  std::optional<int> bench_frames;
+  std::optional<std::filesystem::path> script;
+  std::optional<std::filesystem::path> dump_state;
+};
+
+// Parses argv; errors name the flag and what was expected.
+Result<Options> parse_options(const std::vector<std::string>& args);
+std::string usage();
+
+}  // namespace am::app
