@@ -1,4 +1,5 @@
 # Generates the OpenGL 3.3 core loader into the build tree with Debian's python3-glad.
+include_guard(GLOBAL)
 # --reproducible keeps glad offline (without it, it tries to download the GL spec).
 find_program(GLAD_EXECUTABLE glad PATHS /usr/bin NO_DEFAULT_PATH)
 if(NOT GLAD_EXECUTABLE)

@@ -85,24 +85,28 @@ std::array<float, kVocab> KvCache::step(int id) {
 
 int sample_next(std::span<const float> logits, float temperature, std::mt19937_64& rng) {
   if (logits.empty()) return 0;
-  if (!(temperature > 0.0f)) {
-    return static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
-  }
-  std::vector<float> p(logits.begin(), logits.end());
-  for (float& v : p) v /= temperature;
-  const float mx = *std::max_element(p.begin(), p.end());
+  const int argmax = static_cast<int>(std::max_element(logits.begin(), logits.end()) - logits.begin());
+  if (!(temperature > 0.0f)) return argmax;
+  // In double and relative to the maximum, so a tiny temperature cannot overflow
+  // logits / temperature into inf - inf = NaN.
+  const double mx = logits[static_cast<std::size_t>(argmax)];
+  std::vector<double> p(logits.size());
   double sum = 0.0;
-  for (float& v : p) {
-    v = std::exp(v - mx);
-    sum += v;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    p[i] = std::exp((static_cast<double>(logits[i]) - mx) / static_cast<double>(temperature));
+    sum += p[i];
   }
+  if (!std::isfinite(sum) || !(sum > 0.0)) return argmax;  // NaN or inf logits: no distribution
   std::uniform_real_distribution<double> uniform(0.0, sum);
   double r = uniform(rng);
   for (std::size_t i = 0; i < p.size(); ++i) {
     r -= p[i];
-    if (r <= 0.0) return static_cast<int>(i);
+    if (r < 0.0) return static_cast<int>(i);
   }
-  return static_cast<int>(p.size() - 1);
+  // Rounding can leave r a hair above zero: the last character with any weight.
+  for (std::size_t i = p.size(); i-- > 0;)
+    if (p[i] > 0.0) return static_cast<int>(i);
+  return argmax;
 }
 
 }  // namespace am

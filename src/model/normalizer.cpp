@@ -64,11 +64,37 @@ constexpr const char* kLatin1Fold[64] = {
 constexpr const char* kExtendedAFold =
     "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiijjjjkkkllllllllllnnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";
 
+// Ligatures and letters whose base is more than one letter; the table above holds one.
+const char* extended_a_multi_letter(char32_t cp) {
+  switch (cp) {
+    case 0x132: case 0x133: return "ij";  // Ĳ ĳ
+    case 0x149: return "'n";              // ŉ (n preceded by apostrophe)
+    case 0x152: case 0x153: return "oe";  // Œ œ
+    default: return nullptr;
+  }
+}
+
+// Whether a Latin-1 or Latin Extended-A letter is a capital (so folding it also lower-cases it).
+bool is_latin_capital(char32_t cp) {
+  if (cp >= 0xC0 && cp <= 0xDE) return cp != 0xD7;  // × is not a letter
+  if (cp < 0x100 || cp > 0x17F) return false;
+  // Extended-A mostly alternates capital/small; ĸ, ŉ and ſ (small) break the rhythm.
+  if (cp <= 0x137) return cp % 2 == 0;
+  if (cp == 0x138) return false;
+  if (cp <= 0x148) return cp % 2 == 1;
+  if (cp == 0x149) return false;
+  if (cp <= 0x177) return cp % 2 == 0;
+  if (cp == 0x178) return true;
+  if (cp <= 0x17E) return cp % 2 == 1;
+  return false;
+}
+
 enum class Kind { kKeep, kLower, kAccent, kQuote, kStop, kSpace, kDrop };
 
 struct Mapped {
   std::string out;
   Kind kind;
+  bool capital = false;  // an accented capital: counted as lower-cased too
 };
 
 Mapped map_code_point(char32_t cp) {
@@ -93,12 +119,16 @@ Mapped map_code_point(char32_t cp) {
   if (cp == 0x00A1 || cp == 0x00BF) return {"", Kind::kDrop};  // ¡ ¿ lead, not end
   if (cp >= 0xC0 && cp <= 0xFF) {
     const char* folded = kLatin1Fold[cp - 0xC0];
-    if (*folded != '\0') return {folded, Kind::kAccent};
+    if (*folded != '\0') return {folded, Kind::kAccent, is_latin_capital(cp)};
     return {"", Kind::kDrop};
   }
   if (cp >= 0x100 && cp <= 0x17F) {
-    return {std::string(1, kExtendedAFold[cp - 0x100]), Kind::kAccent};
+    const char* multi = extended_a_multi_letter(cp);
+    return {multi ? std::string(multi) : std::string(1, kExtendedAFold[cp - 0x100]), Kind::kAccent,
+            is_latin_capital(cp)};
   }
+  // Combining accents (decomposed text writes é as e + U+0301): the base letter stays.
+  if (cp >= 0x300 && cp <= 0x36F) return {"", Kind::kAccent};
   return {"", Kind::kDrop};
 }
 
@@ -146,7 +176,10 @@ Normalized normalize(std::string_view utf8) {
     switch (mapped.kind) {
       case Kind::kKeep: break;
       case Kind::kLower: ++report.lowercased; break;
-      case Kind::kAccent: ++report.accents_removed; break;
+      case Kind::kAccent:
+        ++report.accents_removed;
+        if (mapped.capital) ++report.lowercased;
+        break;
       case Kind::kQuote: ++report.quotes_straightened; break;
       case Kind::kStop: ++report.marks_to_stop; break;
       case Kind::kSpace: ++report.to_space; break;

@@ -1,0 +1,18 @@
+// Times the independent PyTorch reference (tools/reference.py --bench) in a child
+// process, so a benchmark can print our time beside PyTorch's from the same run.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace am::bench {
+
+// Debian's interpreter, which has torch and numpy (the `python3` on PATH may not).
+inline constexpr const char* kTorchPython = "/usr/bin/python3";
+
+// Runs `python3 tools/reference.py --weights FILE --bench` once and returns its median µs
+// for a 64-character forward on one thread; nullopt (with `error` set) if it failed.
+std::optional<double> pytorch_forward_us(const std::filesystem::path& weights, std::string& error);
+
+}  // namespace am::bench

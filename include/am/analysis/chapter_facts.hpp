@@ -1,0 +1,95 @@
+// What the chapters say about this model, derived from the measured numbers by stated
+// rules (never typed in): which head does what, which head the copying reads from, and
+// where the sudden change happens.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/analysis/checkpoint_analysis.hpp"
+#include "am/analysis/head_metrics.hpp"
+
+namespace am::analysis {
+
+// A head role is the first of these tests that passes, in this order:
+//   "induction"          induction >= induction
+//   "previous character" previous  >= previous
+//   "two back"           two_back  >= two_back
+//   "duplicate"          duplicate >= duplicate
+//   "spaces"             space >= spaces and space >= spaces_over_share * space_share
+//   "self"               self >= self
+//   otherwise "mixed".
+struct RoleThresholds {
+  double induction = 0.4;
+  double previous = 0.4;
+  double two_back = 0.4;
+  double duplicate = 0.4;
+  double spaces = 0.4;
+  double spaces_over_share = 2.0;
+  double self = 0.4;
+};
+std::string head_role(const HeadScores& scores, const RoleThresholds& t = {});
+
+struct HeadPick {
+  int layer = -1;  // zero-based; -1 when there was nothing to pick
+  int head = -1;
+  double value = 0.0;  // the score or accuracy drop it was picked by
+  bool valid() const { return layer >= 0; }
+  std::string name() const;  // "L2H4", "" when invalid
+};
+
+// The sudden change: `after` is the first checkpoint with accuracy >= high; `before` the
+// last checkpoint before it with accuracy <= low. Not found if either is missing.
+struct PhaseThresholds {
+  double low = 0.20;
+  double high = 0.70;
+};
+
+// Largest rise of a loss curve inside a window of steps: max over checkpoints j of
+// loss_j - min(loss_i, i <= j), both in the window; `size` 0 means no rise at all.
+struct LossBump {
+  double size = 0.0;
+  std::int64_t trough_step = 0;
+  double trough = 0.0;
+  std::int64_t peak_step = 0;
+  double peak = 0.0;
+};
+// series: (step, loss) sorted by step; only points with start <= step <= end count.
+// nullopt if fewer than two points fall in the window.
+std::optional<LossBump> loss_bump(const std::vector<std::pair<std::int64_t, double>>& series,
+                                  std::int64_t start, std::int64_t end);
+
+struct PhaseChange {
+  bool found = false;
+  std::int64_t before_step = 0;
+  double before_accuracy = 0.0;
+  std::int64_t after_step = 0;
+  double after_accuracy = 0.0;
+  // the bumps are looked for from before_step to after_step + (after_step - before_step)
+  std::int64_t window_start = 0;
+  std::int64_t window_end = 0;
+  std::optional<LossBump> train_loss_bump;  // smoothed training loss from the manifest
+  std::optional<LossBump> val_loss_bump;    // held-out loss
+};
+PhaseChange find_phase_change(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t = {});
+
+struct ChapterFacts {
+  HeadPick previous_l1;           // layer-1 head with the highest previous-character score
+  HeadPick two_back_l1;           // layer-1 head with the highest two-back score
+  HeadPick induction_l2;          // layer-2 head with the highest induction score
+  HeadPick induction_l2_second;   // the runner-up
+  HeadPick reads_from;            // layer-1 head whose removal costs the most accuracy (value: drop)
+  bool reads_from_is_previous_l1 = false;
+  HeadPick costliest;             // any head, largest drop
+  HeadPick least_costly;          // any head, smallest drop
+  std::array<std::array<std::string, kHeads>, kLayers> roles;
+  PhaseChange phase;
+};
+
+ChapterFacts derive_facts(const std::vector<CheckpointRecord>& series, const HeadTable& final_heads,
+                          const FinalAnalysis& final, const RoleThresholds& roles = {},
+                          const PhaseThresholds& phase = {});
+
+}  // namespace am::analysis

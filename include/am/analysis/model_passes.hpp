@@ -1,0 +1,57 @@
+// The analysis passes that run the model: each batches many independent forward
+// passes over threads and combines per-item results in item order, so the numbers
+// never depend on the thread count.
+#pragma once
+
+#include <array>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "am/analysis/copy_accuracy.hpp"
+#include "am/analysis/fast_forward.hpp"
+#include "am/analysis/head_metrics.hpp"
+#include "am/analysis/heldout_windows.hpp"
+#include "am/analysis/nonsense_set.hpp"
+
+namespace am::analysis {
+
+// "Right the second time" over the whole set, with some heads pulled. This is what the
+// app re-runs live when a user pulls heads.
+CopyAccuracy nonsense_accuracy(const FastForward& model, const NonsenseSet& set, const HeadMask& pulled = {},
+                               int threads = 1);
+
+struct NonsensePass {
+  CopyAccuracy accuracy;
+  HeadAccumulatorTable heads{};  // induction and duplicate sums
+};
+NonsensePass analyse_nonsense(const FastForward& model, const NonsenseSet& set, const HeadMask& pulled,
+                              int threads);
+
+struct TextLoss {
+  double nats = 0.0;          // Σ -ln p(true next character)
+  std::int64_t predicted = 0; // characters predicted
+  double nats_per_char() const { return predicted > 0 ? nats / static_cast<double>(predicted) : 0.0; }
+  double bits_per_char() const;
+  void merge(const TextLoss& o) { nats += o.nats; predicted += o.predicted; }
+};
+
+struct WindowsPass {
+  HeadAccumulatorTable heads{};  // previous, two-back, self, space, entropy sums
+  TextLoss loss;                 // over every prediction inside the windows
+};
+WindowsPass analyse_windows(const FastForward& model, const std::vector<HeldoutWindow>& windows, int threads);
+
+// Cross-entropy of the model over a whole text, read in consecutive windows of kContext
+// characters (positions restart at 0 in each, as when the model was trained), each
+// predicting its successors: every character but the first is predicted exactly once.
+TextLoss text_loss(const FastForward& model, std::span<const int> ids, int threads);
+
+// -ln p(target | logits row) computed in double from float logits.
+double cross_entropy(const float* logits, int target);
+
+// The model's probabilities for the character after `prompt_ids` (last kContext read).
+std::array<double, kVocab> next_char_probs(const FastForward& model, std::span<const int> prompt_ids,
+                                           const HeadMask& pulled = {});
+
+}  // namespace am::analysis

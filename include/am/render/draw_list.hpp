@@ -1,0 +1,94 @@
+// What the scene hands the renderer each frame: instances of a few procedural
+// meshes in a few materials, 3D text labels and swept tubes. Pure data (GLM only):
+// the renderer knows meshes, materials and instances, never transformers.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+namespace am::render {
+
+// Unit-sized procedural meshes; an instance's transform scales and places them.
+enum class Mesh : std::uint8_t {
+  kBevelBox,   // 1x1x1 box with bevelled edges, centred at the origin
+  kBox,        // 1x1x1 sharp box, centred
+  kCylinder,   // radius 0.5, height 1 along +Y, centred
+  kDisc,       // radius 0.5 flat disc in the XZ plane facing +Y
+  kSphere,     // radius 0.5
+  kNeedle,     // thin tapered bar from the origin along +Y, length 1
+  kCount
+};
+
+enum class Material : std::uint8_t {
+  kBrass,     // metallic, warm
+  kCopper,    // metallic, reddish
+  kSteel,     // metallic, cool grey
+  kGlass,     // transparent with a fresnel rim (drawn after opaque, blended)
+  kLiquid,    // translucent coloured fill inside glass
+  kPaint,     // plain diffuse colour (bands, markers): uses the instance colour
+  kGlow,      // unlit emissive colour (threads, highlights)
+  kCount
+};
+
+inline constexpr int kMeshCount = static_cast<int>(Mesh::kCount);
+inline constexpr int kMaterialCount = static_cast<int>(Material::kCount);
+
+// 0 means "not pickable".
+using PickId = std::uint32_t;
+
+struct Instance {
+  glm::mat4 transform{1.0f};
+  glm::vec4 color{1.0f};  // tint (metals), base colour (paint, glow, liquid); alpha for glass/liquid
+  PickId pick = 0;
+};
+
+// A text label in 3D: drawn from a signed-distance glyph atlas, facing along `normal`.
+struct Label {
+  std::string text;
+  glm::vec3 position{0.0f};  // centre of the text's baseline
+  glm::vec3 right{1, 0, 0};  // direction the text runs
+  glm::vec3 up{0, 1, 0};
+  float height = 0.1f;       // cap height in world units
+  glm::vec4 color{1.0f};
+  bool raised = false;       // brass-type letters raised on a slug face (drawn with relief shading)
+};
+
+// A tube swept along a polyline (threads between characters): radius per point.
+struct SweptTube {
+  std::vector<glm::vec3> points;
+  float radius = 0.01f;
+  glm::vec4 color{1.0f};
+  Material material = Material::kGlow;
+  PickId pick = 0;
+};
+
+struct DrawList {
+  std::array<std::array<std::vector<Instance>, kMaterialCount>, kMeshCount> batches;
+  std::vector<Label> labels;
+  std::vector<SweptTube> tubes;
+
+  std::vector<Instance>& batch(Mesh mesh, Material material) {
+    return batches[static_cast<std::size_t>(mesh)][static_cast<std::size_t>(material)];
+  }
+  const std::vector<Instance>& batch(Mesh mesh, Material material) const {
+    return batches[static_cast<std::size_t>(mesh)][static_cast<std::size_t>(material)];
+  }
+  void clear() {
+    for (auto& per_mesh : batches)
+      for (auto& b : per_mesh) b.clear();
+    labels.clear();
+    tubes.clear();
+  }
+  std::size_t instance_count() const {
+    std::size_t n = 0;
+    for (const auto& per_mesh : batches)
+      for (const auto& b : per_mesh) n += b.size();
+    return n;
+  }
+};
+
+}  // namespace am::render

@@ -1,0 +1,45 @@
+// The procedural unit meshes of draw_list.hpp as plain vertex/index arrays, and
+// their bounds (used by picking and camera framing). No GL here.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/glm.hpp>
+
+#include "am/render/draw_list.hpp"
+
+namespace am::render {
+
+struct Vertex {
+  glm::vec3 position;
+  glm::vec3 normal;
+  glm::vec2 uv;
+};
+
+struct MeshData {
+  std::vector<Vertex> vertices;
+  std::vector<std::uint32_t> indices;  // triangles, counter-clockwise seen from outside
+};
+
+struct Aabb {
+  glm::vec3 lo{0.0f};
+  glm::vec3 hi{0.0f};
+};
+
+// The needle's half-width at its base: thin enough that a uniform scale by the
+// needle's length keeps needle proportions.
+inline constexpr float kNeedleBaseHalfWidth = 0.035f;
+
+MeshData make_mesh(Mesh kind);
+// The box every vertex of make_mesh(kind) lies in.
+Aabb unit_bounds(Mesh kind);
+
+MeshData make_box();
+MeshData make_bevel_box(float radius, int steps);
+MeshData make_cylinder(int segments);
+MeshData make_disc(int segments);
+MeshData make_sphere(int segments, int rings);
+MeshData make_needle(int sides);
+
+}  // namespace am::render

@@ -1,0 +1,60 @@
+// The measured analysis of the shipped model (weights/analysis.json), as the
+// chapters need it: head scores, the ablation table, the phase change and the
+// copying demo. Chapters that cannot find a figure here say so.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "am/model/config.hpp"
+#include "am/model/head_mask.hpp"
+#include "am/model/result.hpp"
+
+namespace am::ui {
+
+// One head's habits (means over many windows; 0..1 except entropy).
+struct HeadScoreSet {
+  double previous = 0.0;     // attention one character back
+  double two_back = 0.0;     // attention two back
+  double self = 0.0;         // attention on itself
+  double space = 0.0;        // attention mass on spaces
+  double space_share = 0.0;  // share of spaces among visible keys (what even attention would give)
+  double induction = 0.0;    // second copy -> the character after the earlier copy
+  double duplicate = 0.0;    // second copy -> the same character in the earlier copy
+};
+using HeadScoreTable = std::array<std::array<HeadScoreSet, kHeads>, kLayers>;
+
+struct AblationRow {
+  HeadMask pulled;
+  double accuracy = 0.0;  // repeated nonsense, right the second time (0..1)
+};
+
+struct CopyDemo {
+  std::string text;      // e.g. the chapter 7 nonsense
+  std::string expected;  // the character that followed last time
+  double probability = 0.0;
+};
+
+struct AnalysisSummary {
+  std::int64_t step = 0;                       // the checkpoint analysed
+  std::optional<int> sequences;                // size of the repeated-nonsense set
+  double accuracy = 0.0;                       // all heads in place
+  std::vector<std::pair<int, double>> accuracy_by_words;  // (words per copy, accuracy)
+  HeadScoreTable heads{};
+  std::vector<AblationRow> ablations;          // single heads, and any combinations measured
+  std::optional<CopyDemo> demo;
+  std::optional<double> bits_per_char;         // held-out novel text
+  std::optional<double> bigram_bits_per_char;  // a bigram model on the same text
+
+  // Accuracy with exactly these heads pulled, if the table has that row.
+  std::optional<double> accuracy_with(const HeadMask& pulled) const;
+};
+
+// Parses analysis.json (schema: docs/analysis_schema.md). Unknown fields are ignored.
+Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text);
+
+}  // namespace am::ui

@@ -1,0 +1,99 @@
+// Everything the user has chosen, in one plain struct: the window, the panels,
+// the script runner and the state dump all read and write this, and nothing in
+// the UI keeps hidden state elsewhere (no function-local statics).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "am/model/head_mask.hpp"
+#include "am/model/normalizer.hpp"
+#include "am/model/result.hpp"
+
+namespace am::ui {
+
+enum class Palette : std::uint8_t { kBrass = 0, kHighContrast = 1, kColourBlind = 2 };
+inline constexpr int kPaletteCount = 3;
+const char* palette_name(Palette p);           // "brass", "high-contrast", "colour-blind"
+bool parse_palette(const std::string& name, Palette& out);
+
+// Which panels are open. Saved with the settings.
+struct PanelVisibility {
+  bool navigator = true;
+  bool chapter_text = true;
+  bool text_input = true;
+  bool predictions = true;
+  bool inspector = true;
+  bool drum = true;
+  bool rack = true;
+  bool settings = false;
+  bool help = false;
+  bool status_line = true;
+};
+
+// What the user can change in the settings panel; saved between runs.
+struct Settings {
+  float font_scale = 1.0f;      // multiplies the base font size
+  float dpi_override = 0.0f;    // 0 = use the monitor's content scale
+  bool reduced_motion = false;  // no travelling beads, no camera glides
+  Palette palette = Palette::kBrass;
+  PanelVisibility panels;
+
+  bool operator==(const Settings&) const = default;
+};
+inline constexpr float kMinFontScale = 0.5f;
+inline constexpr float kMaxFontScale = 3.0f;
+inline constexpr float kMinDpiOverride = 0.5f;  // besides 0 (automatic)
+inline constexpr float kMaxDpiOverride = 4.0f;
+
+// Predict-then-reveal: the user commits to a guess before the chapter shows the answer.
+struct PredictState {
+  int chapter = -1;    // the chapter the guess belongs to
+  int choice = -1;     // index into the question's choices; -1 = no guess yet
+  bool revealed = false;
+};
+
+// Characters written by "generate", one at a time with the KV cache.
+struct Generation {
+  std::string text;                       // the characters written (not added to the input)
+  std::int64_t dots_with_cache = 0;       // q·k products the cached run computed (measured)
+  std::int64_t dots_without_cache = 0;    // what re-running the whole window per character costs
+};
+
+struct AppState {
+  int chapter = 0;
+  std::string raw_text;            // exactly what the user typed
+  Normalized normalized;           // what the model reads, with what normalization changed
+  std::int64_t step = 0;           // training step of the loaded checkpoint
+  HeadMask pulled;                 // heads pulled out of the rack (kept while scrubbing)
+  int selected_position = -1;      // zero-based index into the read window; -1 = the last character
+  int selected_layer = 0;          // zero-based: the lifted plate
+  int selected_head = 0;
+  Settings settings;
+  PredictState predict;
+  Generation generated;
+  bool playing = false;            // the drum plays through training
+  double play_clock = 0.0;         // seconds accumulated towards the next checkpoint
+  std::string status;              // last status or error message (status line)
+  bool status_is_error = false;
+  std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
+};
+
+// Sets the typed text and normalizes it; the selection returns to the last character.
+void set_text(AppState& state, std::string raw);
+// How many characters the model reads (the last kContext of the text).
+int window_length(const AppState& state);
+// The characters the model reads.
+std::string read_text(const AppState& state);
+// The ids the model reads.
+std::vector<int> read_ids(const AppState& state);
+// The selected query as a zero-based index into the read window (-1 when the text is empty).
+int resolved_query(const AppState& state);
+// Selects a query character (zero-based, within the read window).
+Status select_position(AppState& state, int zero_based);
+void set_pulled(AppState& state, int layer, int head, bool pulled);
+void select_head(AppState& state, int layer, int head);
+void set_status(AppState& state, std::string message, bool is_error = false);
+
+}  // namespace am::ui

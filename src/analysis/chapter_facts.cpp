@@ -1,0 +1,119 @@
+#include "am/analysis/chapter_facts.hpp"
+
+#include <algorithm>
+#include <functional>
+
+#include "am/model/head_mask.hpp"
+
+namespace am::analysis {
+
+std::string head_role(const HeadScores& s, const RoleThresholds& t) {
+  if (s.induction >= t.induction) return "induction";
+  if (s.previous >= t.previous) return "previous character";
+  if (s.two_back >= t.two_back) return "two back";
+  if (s.duplicate >= t.duplicate) return "duplicate";
+  if (s.space >= t.spaces && s.space >= t.spaces_over_share * s.space_share) return "spaces";
+  if (s.self >= t.self) return "self";
+  return "mixed";
+}
+
+std::string HeadPick::name() const { return valid() ? head_name(layer, head) : std::string(); }
+
+std::optional<LossBump> loss_bump(const std::vector<std::pair<std::int64_t, double>>& series,
+                                  std::int64_t start, std::int64_t end) {
+  std::optional<LossBump> best;
+  bool have_trough = false;
+  std::int64_t trough_step = 0;
+  double trough = 0.0;
+  int points = 0;
+  for (const auto& [step, loss] : series) {
+    if (step < start || step > end) continue;
+    ++points;
+    if (!have_trough || loss < trough) {
+      have_trough = true;
+      trough = loss;
+      trough_step = step;
+    }
+    const double rise = loss - trough;
+    if (!best || rise > best->size) best = LossBump{rise, trough_step, trough, step, loss};
+  }
+  if (points < 2) return std::nullopt;
+  return best;
+}
+
+PhaseChange find_phase_change(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t) {
+  PhaseChange p;
+  std::size_t after = series.size();
+  for (std::size_t i = 0; i < series.size(); ++i)
+    if (series[i].accuracy >= t.high) {
+      after = i;
+      break;
+    }
+  if (after == series.size()) return p;
+  std::size_t before = series.size();
+  for (std::size_t i = after; i-- > 0;)
+    if (series[i].accuracy <= t.low) {
+      before = i;
+      break;
+    }
+  if (before == series.size()) return p;
+  p.found = true;
+  p.before_step = series[before].step;
+  p.before_accuracy = series[before].accuracy;
+  p.after_step = series[after].step;
+  p.after_accuracy = series[after].accuracy;
+  p.window_start = p.before_step;
+  p.window_end = p.after_step + (p.after_step - p.before_step);
+  std::vector<std::pair<std::int64_t, double>> train, val;
+  for (const auto& r : series) {
+    if (r.train_loss_smoothed) train.emplace_back(r.step, *r.train_loss_smoothed);
+    if (r.val_loss) val.emplace_back(r.step, *r.val_loss);
+  }
+  p.train_loss_bump = loss_bump(train, p.window_start, p.window_end);
+  p.val_loss_bump = loss_bump(val, p.window_start, p.window_end);
+  return p;
+}
+
+namespace {
+
+// The head in `layers` with the largest (or smallest) value; first one on ties.
+HeadPick pick(int first_layer, int last_layer, const std::function<double(int, int)>& value, bool largest) {
+  HeadPick best;
+  for (int l = first_layer; l <= last_layer; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      const double v = value(l, h);
+      if (!best.valid() || (largest ? v > best.value : v < best.value)) best = HeadPick{l, h, v};
+    }
+  return best;
+}
+
+}  // namespace
+
+ChapterFacts derive_facts(const std::vector<CheckpointRecord>& series, const HeadTable& heads,
+                          const FinalAnalysis& final, const RoleThresholds& roles, const PhaseThresholds& phase) {
+  const auto score = [&](int l, int h) -> const HeadScores& {
+    return heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+  };
+  const auto drop = [&](int l, int h) {
+    return final.single[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].drop;
+  };
+  ChapterFacts f;
+  f.previous_l1 = pick(0, 0, [&](int l, int h) { return score(l, h).previous; }, true);
+  f.two_back_l1 = pick(0, 0, [&](int l, int h) { return score(l, h).two_back; }, true);
+  const auto ranked = layer2_by_induction(heads);
+  if (ranked.size() >= 1)
+    f.induction_l2 = HeadPick{ranked[0][0], ranked[0][1], score(ranked[0][0], ranked[0][1]).induction};
+  if (ranked.size() >= 2)
+    f.induction_l2_second = HeadPick{ranked[1][0], ranked[1][1], score(ranked[1][0], ranked[1][1]).induction};
+  f.reads_from = pick(0, 0, drop, true);
+  f.reads_from_is_previous_l1 = f.reads_from.layer == f.previous_l1.layer && f.reads_from.head == f.previous_l1.head;
+  f.costliest = pick(0, kLayers - 1, drop, true);
+  f.least_costly = pick(0, kLayers - 1, drop, false);
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h)
+      f.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = head_role(score(l, h), roles);
+  f.phase = find_phase_change(series, phase);
+  return f;
+}
+
+}  // namespace am::analysis

@@ -1,0 +1,41 @@
+#include <catch2/catch.hpp>
+
+#include "options.hpp"
+
+using am::app::parse_options;
+
+TEST_CASE("flags parse into options") {
+  auto o = parse_options({"--json", "--text", "the qu", "--step", "1500", "--ablate", "L2H4", "--size", "960x600"});
+  REQUIRE(o.ok());
+  CHECK(o->json);
+  CHECK(*o->text == "the qu");
+  CHECK(*o->step == 1500);
+  CHECK(o->ablate == "L2H4");
+  CHECK(o->width == 960);
+  CHECK(o->height == 600);
+}
+
+TEST_CASE("bad flags give messages that name the flag") {
+  auto unknown = parse_options({"--frobnicate"});
+  REQUIRE_FALSE(unknown.ok());
+  CHECK_THAT(unknown.error(), Catch::Contains("--frobnicate"));
+
+  auto missing = parse_options({"--text"});
+  REQUIRE_FALSE(missing.ok());
+  CHECK_THAT(missing.error(), Catch::Contains("--text needs"));
+
+  auto step = parse_options({"--step", "-3"});
+  REQUIRE_FALSE(step.ok());
+  CHECK_THAT(step.error(), Catch::Contains("--step"));
+
+  auto size = parse_options({"--size", "0x0"});
+  REQUIRE_FALSE(size.ok());
+  CHECK_THAT(size.error(), Catch::Contains("--size"));
+
+  auto json = parse_options({"--json"});
+  REQUIRE_FALSE(json.ok());
+  CHECK_THAT(json.error(), Catch::Contains("--text"));
+
+  auto both = parse_options({"--weights", "a.safetensors", "--step", "3"});
+  REQUIRE_FALSE(both.ok());
+}
