@@ -1,6 +1,7 @@
 #include "am/analysis/analysis_json.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <numeric>
 #include <sstream>
@@ -13,6 +14,9 @@ namespace am::analysis {
 
 namespace {
 
+// Six decimals are plenty for a rate or a score and keep the manifest small.
+double rounded(double x) { return std::round(x * 1e6) / 1e6; }
+
 std::string words_key(int index) { return std::to_string(index + kNonsenseMinWords); }
 
 Json tally_json(const Tally& t) { return Json{{"rate", t.rate()}, {"correct", t.correct}, {"total", t.total}}; }
@@ -23,9 +27,10 @@ std::optional<double> number_at(const Json& obj, const char* key) {
 }
 
 Json head_scores_json(const HeadScores& s) {
-  return Json{{"previous", s.previous},   {"two_back", s.two_back}, {"self", s.self},
-              {"space", s.space},         {"space_share", s.space_share},
-              {"entropy", s.entropy},     {"induction", s.induction}, {"duplicate", s.duplicate}};
+  return Json{{"previous", rounded(s.previous)},   {"two_back", rounded(s.two_back)},
+              {"self", rounded(s.self)},           {"space", rounded(s.space)},
+              {"space_share", rounded(s.space_share)}, {"entropy", rounded(s.entropy)},
+              {"induction", rounded(s.induction)}, {"duplicate", rounded(s.duplicate)}};
 }
 
 HeadScores head_scores_from(const Json& j) {
@@ -168,17 +173,17 @@ Json head_table_json(const HeadTable& heads) {
 
 void write_metrics_into(Json& entry, const CheckpointRecord& r) {
   entry["analysis_version"] = kAnalysisSchemaVersion;
-  entry["nonsense_accuracy"] = r.accuracy;
+  entry["nonsense_accuracy"] = rounded(r.accuracy);
   Json by_words = Json::object();
-  for (int w = 0; w < kNonsenseWordCounts; ++w) by_words[words_key(w)] = r.accuracy_by_words[static_cast<std::size_t>(w)];
+  for (int w = 0; w < kNonsenseWordCounts; ++w) by_words[words_key(w)] = rounded(r.accuracy_by_words[static_cast<std::size_t>(w)]);
   entry["nonsense_accuracy_by_words"] = by_words;
   Json by_class = Json::object();
   for (int c = 0; c < kCharClasses; ++c)
-    by_class[char_class_name(static_cast<CharClass>(c))] = r.accuracy_by_next_class[static_cast<std::size_t>(c)];
+    by_class[char_class_name(static_cast<CharClass>(c))] = rounded(r.accuracy_by_next_class[static_cast<std::size_t>(c)]);
   entry["nonsense_accuracy_by_next_class"] = by_class;
   entry["head_scores"] = head_table_json(r.heads);
   if (r.val_loss && r.val_loss_source == "analysis") {
-    entry["val_loss"] = *r.val_loss;
+    entry["val_loss"] = rounded(*r.val_loss);
     entry["val_loss_source"] = kAnalysisValLossSource;
   }
 }
@@ -315,7 +320,8 @@ Status write_json_atomically(const std::filesystem::path& path, const Json& doc)
   return write_file_atomically(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
-Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records) {
+Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records,
+                       const ManifestFormatter& format) {
   const std::filesystem::path path = weights_dir / "manifest.json";
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail("cannot open " + path.string());
@@ -333,7 +339,8 @@ Status update_manifest(const std::filesystem::path& weights_dir, const std::vect
       }
     if (!matched) return fail(path.string() + ": no checkpoint with step " + std::to_string(r.step) + " (did it change?)");
   }
-  return write_json_atomically(path, doc);
+  const std::string text = format ? format(doc) : doc.dump(2) + "\n";
+  return write_file_atomically(path, std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
 }  // namespace am::analysis

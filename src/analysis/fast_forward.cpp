@@ -20,22 +20,38 @@ std::vector<float> transpose(const float* W, int N, int K) {
   return t;
 }
 
+// Four floats in one SSE register (GCC/Clang vector extension; element-wise IEEE
+// arithmetic, no reassociation). aligned(4): rows and biases need not be 16-byte aligned.
+typedef float Float4 __attribute__((vector_size(16), aligned(4)));
+
 // out: [T, N] = in: [T, K] · Wt (Wt: [K, N]) + bias: [N].
 // Each output is summed over k from 0.0f in increasing k, then the bias (or 0.0f) is
-// added: exactly the order of kernels::linear, so the result is bitwise the same; the
-// loop over n carries independent sums, so it vectorises without reassociating.
+// added: exactly the order of kernels::linear, so the result is bitwise the same. Each
+// vector lane is one output's own running sum; 16 outputs at a time stay in registers.
 template <int K, int N>
 void linear_t(float* out, const float* in, const float* Wt, const float* bias, int T) {
+  static_assert(N % 16 == 0, "pad the outputs to a multiple of 16");
+  const Float4 zero = {0.0f, 0.0f, 0.0f, 0.0f};
   for (int t = 0; t < T; ++t) {
     const float* x = in + t * K;
-    float acc[N] = {};
-    for (int k = 0; k < K; ++k) {
-      const float xk = x[k];
-      const float* w = Wt + k * N;
-      for (int n = 0; n < N; ++n) acc[n] += xk * w[n];
-    }
     float* y = out + t * N;
-    for (int n = 0; n < N; ++n) y[n] = acc[n] + (bias ? bias[n] : 0.0f);
+    for (int n0 = 0; n0 < N; n0 += 16) {
+      Float4 a0 = zero, a1 = zero, a2 = zero, a3 = zero;
+      for (int k = 0; k < K; ++k) {
+        const Float4 xk = {x[k], x[k], x[k], x[k]};
+        const Float4* w = reinterpret_cast<const Float4*>(Wt + k * N + n0);
+        a0 += xk * w[0];
+        a1 += xk * w[1];
+        a2 += xk * w[2];
+        a3 += xk * w[3];
+      }
+      const Float4* b = bias ? reinterpret_cast<const Float4*>(bias + n0) : nullptr;
+      Float4* dst = reinterpret_cast<Float4*>(y + n0);
+      dst[0] = a0 + (b ? b[0] : zero);
+      dst[1] = a1 + (b ? b[1] : zero);
+      dst[2] = a2 + (b ? b[2] : zero);
+      dst[3] = a3 + (b ? b[3] : zero);
+    }
   }
 }
 
@@ -52,7 +68,8 @@ ForwardWorkspace::ForwardWorkspace()
       attn_out(kContext * kDModel),
       hidden(kContext * kDMlp),
       hidden_act(kContext * kDMlp),
-      mlp_out(kContext * kDModel) {}
+      mlp_out(kContext * kDModel),
+      padded_logits(kContext * kUnembedPadded) {}
 
 FastForward::FastForward(const Weights& weights) : weights_(weights) {
   const ParamView p = std::as_const(weights_).view();
@@ -70,7 +87,12 @@ FastForward::FastForward(const Weights& weights) : weights_(weights) {
     layer.proj_t = transpose(lp.proj_w, kDModel, kDMlp);
     layers_.push_back(std::move(layer));
   }
-  unembed_t_ = transpose(p.unembed_w, kVocab, kDModel);
+  // padded to 32 outputs (two zero rows) so the output blocks tile it
+  std::vector<float> unembed(kUnembedPadded * kDModel, 0.0f);
+  std::memcpy(unembed.data(), p.unembed_w, sizeof(float) * kVocab * kDModel);
+  unembed_t_ = transpose(unembed.data(), kUnembedPadded, kDModel);
+  unembed_b_.assign(kUnembedPadded, 0.0f);
+  std::memcpy(unembed_b_.data(), p.unembed_b, sizeof(float) * kVocab);
   positions_.resize(kContext * kDModel);
   for (int t = 0; t < kContext; ++t) position_encoding(t, positions_.data() + t * kDModel);
 }
@@ -137,7 +159,10 @@ void FastForward::run(std::span<const int> all_ids, const HeadMask& pulled, Forw
     for (int i = 0; i < T * kDModel; ++i) ws.resid[i] += ws.mlp_out[i];
   }
   kernels::layernorm(ws.normed.data(), nullptr, nullptr, ws.resid.data(), p.lnf_w, p.lnf_b, T, kDModel);
-  linear_t<kDModel, kVocab>(ws.logits.data(), ws.normed.data(), unembed_t_.data(), p.unembed_b, T);
+  // padded logits: [T, 32] -> logits: [T, 30]
+  linear_t<kDModel, kUnembedPadded>(ws.padded_logits.data(), ws.normed.data(), unembed_t_.data(), unembed_b_.data(), T);
+  for (int t = 0; t < T; ++t)
+    std::memcpy(ws.logits.data() + t * kVocab, ws.padded_logits.data() + t * kUnembedPadded, sizeof(float) * kVocab);
 }
 
 }  // namespace am::analysis

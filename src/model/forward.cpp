@@ -18,6 +18,23 @@ void position_encoding(int position, float* out) {
   }
 }
 
+namespace {
+
+// position_encoding() for every position of the window, computed once: the
+// double-precision sin/cos/pow would otherwise dominate a forward pass.
+struct PositionTable {
+  float pe[kContext][kDModel];
+  PositionTable() {
+    for (int p = 0; p < kContext; ++p) position_encoding(p, pe[p]);
+  }
+};
+const PositionTable& position_table() {
+  static const PositionTable table;
+  return table;
+}
+
+}  // namespace
+
 std::span<const int> context_window(std::span<const int> ids) {
   if (ids.size() <= static_cast<std::size_t>(kContext)) return ids;
   return ids.subspan(ids.size() - kContext);
@@ -44,31 +61,12 @@ void attention(const ParamView::Layer& p, const float* x, int T, const std::arra
   const float scale = 1.0f / std::sqrt(static_cast<float>(kDHead));
   float concat[kContext * kDModel];  // [T, 32] head outputs side by side
   for (int h = 0; h < kHeads; ++h) {
-    const float* q = la.q + h * T * kDHead;
-    const float* k = la.k + h * T * kDHead;
-    const float* v = la.v + h * T * kDHead;
-    float* scores = la.scores + h * T * T;
-    float* weights = la.weights + h * T * T;
     float* out = la.head_out + h * T * kDHead;
-    for (int i = 0; i < T; ++i) {
-      float* srow = scores + i * T;
-      float* wrow = weights + i * T;
-      for (int j = 0; j <= i; ++j) {
-        float dot = 0.0f;
-        for (int d = 0; d < kDHead; ++d) dot += q[i * kDHead + d] * k[j * kDHead + d];
-        srow[j] = dot * scale;
-        wrow[j] = srow[j];
-      }
-      for (int j = i + 1; j < T; ++j) srow[j] = wrow[j] = 0.0f;  // causal mask: exact zeros
-      kernels::softmax_row(wrow, i + 1);
-      float acc[kDHead] = {};
-      for (int j = 0; j <= i; ++j)
-        for (int d = 0; d < kDHead; ++d) acc[d] += wrow[j] * v[j * kDHead + d];
-      for (int d = 0; d < kDHead; ++d) {
-        out[i * kDHead + d] = pulled[static_cast<std::size_t>(h)] ? 0.0f : acc[d];
-        concat[i * kDModel + h * kDHead + d] = out[i * kDHead + d];
-      }
-    }
+    kernels::attention_head(la.scores + h * T * T, la.weights + h * T * T, out, la.q + h * T * kDHead,
+                            la.k + h * T * kDHead, la.v + h * T * kDHead, T, scale);
+    if (pulled[static_cast<std::size_t>(h)]) std::fill(out, out + T * kDHead, 0.0f);
+    for (int i = 0; i < T; ++i)
+      std::memcpy(concat + i * kDModel + h * kDHead, out + i * kDHead, sizeof(float) * kDHead);
   }
   kernels::linear(la.attn_out, concat, p.o, nullptr, T, kDModel, kDModel);
 }
@@ -86,7 +84,7 @@ void forward(const Weights& weights, std::span<const int> all_ids, const HeadMas
   for (int t = 0; t < T; ++t) {
     const int id = std::clamp(ids[static_cast<std::size_t>(t)], 0, kVocab - 1);
     std::memcpy(out.embed + t * kDModel, p.embed + id * kDModel, sizeof(float) * kDModel);
-    position_encoding(t, out.pos + t * kDModel);
+    std::memcpy(out.pos + t * kDModel, position_table().pe[t], sizeof(float) * kDModel);
     for (int c = 0; c < kDModel; ++c)
       out.x0[t * kDModel + c] = out.embed[t * kDModel + c] + out.pos[t * kDModel + c];
   }

@@ -207,15 +207,19 @@ Status check_tiling(std::vector<const TensorEntry*> entries, std::uint64_t data_
 
 // src: count elements of dtype, little-endian -> values: [count] float32
 void decode_values(const std::uint8_t* src, const std::string& dtype, std::vector<float>& values) {
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (dtype == "F32") {
+  const std::size_t n = values.size();
+  if (dtype == "F32") {
+    for (std::size_t i = 0; i < n; ++i) {
       std::uint32_t bits = 0;
       for (int b = 3; b >= 0; --b) bits = (bits << 8) | src[i * 4 + static_cast<std::size_t>(b)];
       values[i] = std::bit_cast<float>(bits);
-    } else {
-      const auto bits = static_cast<std::uint16_t>(src[i * 2] | (src[i * 2 + 1] << 8));
-      values[i] = dtype == "F16" ? half_to_float(bits) : std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
     }
+    return;
+  }
+  const bool f16 = dtype == "F16";  // else BF16: the top half of an F32
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto bits = static_cast<std::uint16_t>(src[i * 2] | (src[i * 2 + 1] << 8));
+    values[i] = f16 ? half_to_float(bits) : std::bit_cast<float>(static_cast<std::uint32_t>(bits) << 16);
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,9 +51,14 @@ struct AnalysisInputs {
 };
 Json analysis_json(const AnalysisInputs& in);
 
-// Merges the records into manifest.json (matched by step; every other key kept) and
-// writes it atomically.
-Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records);
+// Turns a manifest document into text; the tool passes the trainer's formatter so the
+// file keeps one line per checkpoint. The default is plain 2-space JSON.
+using ManifestFormatter = std::function<std::string(const Json&)>;
+
+// Re-reads manifest.json, merges the records into it (matched by step; every other key
+// kept, in order) and writes it atomically.
+Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records,
+                       const ManifestFormatter& format = {});
 
 Status write_json_atomically(const std::filesystem::path& path, const Json& doc);
 

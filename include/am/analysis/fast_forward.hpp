@@ -14,6 +14,8 @@
 
 namespace am::analysis {
 
+inline constexpr int kUnembedPadded = 32;  // kVocab rounded up to the kernel's block of 16
+
 // Scratch and results of one pass; one per thread, reused across calls.
 struct ForwardWorkspace {
   ForwardWorkspace();
@@ -29,7 +31,7 @@ struct ForwardWorkspace {
   const float* logits_at(int position) const { return logits.data() + position * kVocab; }
 
   // internal buffers (kContext positions)
-  std::vector<float> resid, normed, qkv, keys_t, concat, attn_out, hidden, hidden_act, mlp_out;
+  std::vector<float> resid, normed, qkv, keys_t, concat, attn_out, hidden, hidden_act, mlp_out, padded_logits;
 };
 
 class FastForward {
@@ -49,7 +51,8 @@ class FastForward {
   };
   Weights weights_;                 // own copy: LayerNorm parameters, biases, embedding
   std::vector<Layer> layers_;
-  std::vector<float> unembed_t_;    // [32 in, 30 out]
+  std::vector<float> unembed_t_;    // [32 in, 32 out]: 30 logits + 2 zero columns
+  std::vector<float> unembed_b_;    // [32]
   std::vector<float> positions_;    // [kContext, 32] sinusoidal table
 };
 

@@ -1,5 +1,10 @@
 // The forward kernels shared by the recording forward pass, the KV cache and
 // the trainer. Row-major throughout; matrices are [out, in] like PyTorch.
+//
+// Each kernel exists in three builds — AVX-512, AVX2+FMA and baseline x86-64 —
+// and the best one this CPU supports is chosen once at start-up. The fused
+// multiply-adds of the AVX builds make results differ from the baseline build by
+// float rounding only (far below 1e-6 for this model's values).
 #pragma once
 
 namespace am::kernels {
@@ -18,7 +23,23 @@ void gelu(float* out, const float* in, int n);
 // In place over one row: row[0..n) = softmax(row[0..n)).
 void softmax_row(float* row, int n);
 
-// erf for float, accurate to a few ulp, branch-free so it vectorizes.
+// erf for float, within 4e-7 of the true value; the same polynomial the vectorised
+// GELU uses, so scalar callers agree with it.
 float erf_approx(float x);
+
+// One head of causal self-attention with head width 8.
+// q, k, v: [T, 8] -> scores: [T, T] = q_i·k_j·scale for j <= i and exactly 0 for j > i;
+// weights: [T, T] = softmax over j <= i of each scores row, exactly 0 for j > i;
+// out: [T, 8] = weights · v.
+void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
+                    const float* v, int T, float scale);
+
+// Which build of the kernels runs. Tests and benchmarks may pick a lower level to
+// check or time it; a level the CPU lacks is lowered to the best it has.
+enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
+SimdLevel best_simd_level();
+SimdLevel simd_level();
+void set_simd_level(SimdLevel level);
+const char* simd_level_name(SimdLevel level);
 
 }  // namespace am::kernels

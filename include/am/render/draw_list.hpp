@@ -19,7 +19,7 @@ enum class Mesh : std::uint8_t {
   kCylinder,   // radius 0.5, height 1 along +Y, centred
   kDisc,       // radius 0.5 flat disc in the XZ plane facing +Y
   kSphere,     // radius 0.5
-  kNeedle,     // thin tapered bar from the origin along +Y, length 1
+  kNeedle,     // tapered bar from the origin along +Y, length 1, 1 wide at the base (scale x/z to its width)
   kCount
 };
 
@@ -42,7 +42,8 @@ using PickId = std::uint32_t;
 
 struct Instance {
   glm::mat4 transform{1.0f};
-  glm::vec4 color{1.0f};  // tint (metals), base colour (paint, glow, liquid); alpha for glass/liquid
+  glm::vec4 color{1.0f};  // tint (metals), base colour (paint, glow, liquid); alpha for glass/liquid.
+                          // Colours are sRGB, as picked by eye; the renderer lights in linear space.
   PickId pick = 0;
 };
 

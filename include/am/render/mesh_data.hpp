@@ -27,9 +27,8 @@ struct Aabb {
   glm::vec3 hi{0.0f};
 };
 
-// The needle's half-width at its base: thin enough that a uniform scale by the
-// needle's length keeps needle proportions.
-inline constexpr float kNeedleBaseHalfWidth = 0.035f;
+// The needle is 1 wide at its base, so an instance's x/z scale is its width.
+inline constexpr float kNeedleBaseHalfWidth = 0.5f;
 
 MeshData make_mesh(Mesh kind);
 // The box every vertex of make_mesh(kind) lies in.

@@ -1,0 +1,31 @@
+// The training run: corpus -> batches -> loss and gradient -> AdamW, with
+// checkpoints, the manifest, the resume state and a progress line.
+#pragma once
+
+#include <atomic>
+#include <ostream>
+#include <set>
+#include <string>
+
+#include "am/model/result.hpp"
+#include "am/train/recipe.hpp"
+
+namespace am::train {
+
+struct RunSummary {
+  std::int64_t steps_run = 0;      // updates made by this call
+  std::int64_t next_step = 0;      // where a --resume would continue
+  bool finished = false;           // reached --steps
+  double seconds = 0.0;            // wall time of this call
+  double last_train_loss_smoothed = 0.0;
+  double last_val_loss = 0.0;
+};
+
+// Runs (or, with recipe.resume, continues) the run the recipe describes. `given` lists the
+// flags named on the command line (a resumed run must not contradict its saved recipe).
+// Returns after the last step, at --stop-at, or once *interrupt turns true; the resume
+// state is saved in every case. Progress goes to `log`.
+Result<RunSummary> train(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
+                         const std::atomic<bool>* interrupt = nullptr);
+
+}  // namespace am::train

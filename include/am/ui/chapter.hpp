@@ -1,0 +1,95 @@
+// A chapter of the explainer: what the machine shows, and text built from live
+// numbers. One file per chapter in src/ui/chapters/; the registry lists them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "am/machine/scene.hpp"
+#include "am/model/activations.hpp"
+#include "am/model/weights.hpp"
+#include "am/ui/analysis_summary.hpp"
+#include "am/ui/app_state.hpp"
+#include "am/ui/training_record.hpp"
+
+namespace am::ui {
+
+// Named camera poses; the window maps each name to a place and a look direction.
+enum class CameraPose : std::uint8_t {
+  kOverview,   // the whole machine, three-quarter view
+  kFront,      // the type slugs and the probability columns
+  kEmbedding,  // the first stretch of the tubes
+  kPlate,      // close on the lifted head plate and its dials
+  kShutter,    // the threads and the slanted shutter
+  kThreads,    // threads and beads from the side
+  kCutaway,    // the whole path, with the MLP housing cut open
+  kPlates,     // all eight head plates
+  kDrum,       // the training drum
+  kRack,       // the rack of heads
+};
+const char* camera_pose_name(CameraPose pose);  // "overview", "front", ...
+
+// What a chapter draws the eye to (bit flags).
+enum Highlight : std::uint32_t {
+  kHighlightNone = 0,
+  kHighlightSlugs = 1u << 0,
+  kHighlightBands = 1u << 1,
+  kHighlightDials = 1u << 2,
+  kHighlightThreads = 1u << 3,
+  kHighlightShutter = 1u << 4,
+  kHighlightBeads = 1u << 5,
+  kHighlightMlp = 1u << 6,
+  kHighlightReadout = 1u << 7,
+  kHighlightPlates = 1u << 8,
+  kHighlightDrum = 1u << 9,
+  kHighlightRack = 1u << 10,
+};
+
+// Everything a chapter may read to build its words. Any pointer may be null:
+// a chapter then says what is missing instead of inventing a figure.
+struct ChapterContext {
+  const AppState* state = nullptr;
+  const Activations* acts = nullptr;          // live pass (with the pulled heads pulled)
+  const Activations* intact = nullptr;        // same text with every head in place
+  const Weights* weights = nullptr;           // the checkpoint loaded now
+  const TrainingRecord* training = nullptr;   // manifest: checkpoints, metrics, recipe
+  const AnalysisSummary* analysis = nullptr;  // analysis.json of the final checkpoint
+  std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
+};
+
+// How the machine is set up for a chapter.
+struct ChapterStage {
+  CameraPose camera = CameraPose::kOverview;
+  machine::View view;
+  std::optional<std::pair<int, int>> lift;  // zero-based (layer, head) to lift on entering
+  std::uint32_t highlight = kHighlightNone;
+};
+
+// The answer to a predict-then-reveal question, decided by live numbers.
+struct Reveal {
+  int correct_choice = -1;  // -1: the numbers do not settle it
+  std::string explanation;
+};
+
+struct PredictQuestion {
+  std::string (*prompt)(const ChapterContext&) = nullptr;
+  std::vector<std::string> (*choices)(const ChapterContext&) = nullptr;
+  Reveal (*reveal)(const ChapterContext&) = nullptr;
+};
+
+struct Chapter {
+  int number = 0;
+  std::string_view title;
+  std::string_view default_text;
+  bool keeps_step = false;  // false: entering moves the drum to the final checkpoint
+  ChapterStage (*stage)(const ChapterContext&) = nullptr;
+  std::string (*body)(const ChapterContext&) = nullptr;     // paragraphs separated by blank lines
+  std::string (*caption)(const ChapterContext&) = nullptr;  // one summary line
+  std::string (*try_this)(const ChapterContext&) = nullptr;
+  std::optional<PredictQuestion> predict;
+};
+
+}  // namespace am::ui

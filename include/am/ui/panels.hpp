@@ -1,0 +1,111 @@
+// The ImGui panels drawn over the machine. Each takes the state it shows, draws
+// one window (size set on first use, a visibility flag, an explicit "nothing to
+// show" state) and reports what the user asked for in PanelActions; the window
+// acts on those after drawing. Library am_ui_panels; needs an ImGui context.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/model/activations.hpp"
+#include "am/model/result.hpp"
+#include "am/ui/analysis_summary.hpp"
+#include "am/ui/app_state.hpp"
+#include "am/ui/chapter.hpp"
+#include "am/ui/training_record.hpp"
+
+namespace am::ui {
+
+// What the user asked for this frame.
+struct PanelActions {
+  bool chapter_changed = false;    // a chapter was entered (text, step, lift may have changed)
+  bool text_changed = false;
+  bool step_changed = false;       // state.step moved (drum, playback)
+  bool heads_changed = false;      // pulled heads or lifted plate
+  bool selection_changed = false;
+  bool settings_changed = false;   // save the settings; re-apply fonts and style
+  bool screenshot = false;         // F12 / Ctrl+S
+  bool reset_camera = false;       // Home: back to the chapter's camera pose
+  int generate = 0;                // characters to write with the KV cache
+  bool any() const {
+    return chapter_changed || text_changed || step_changed || heads_changed || selection_changed ||
+           settings_changed || screenshot || reset_camera || generate > 0;
+  }
+};
+
+// Characters the "Write" button adds.
+inline constexpr int kGenerateButtonCount = 20;
+
+// --- per-panel state that only the panel needs -----------------------------
+struct TextInputPanelState {
+  std::array<char, 1024> buffer{};
+};
+
+struct ChapterPanelState {
+  // The chapter's words are rebuilt only when what they read changes.
+  int chapter = -1;
+  std::uint64_t revision = ~std::uint64_t{0};
+  const void* acts = nullptr;
+  std::optional<double> live_accuracy;
+  std::string body, caption, try_this, prompt, reveal;
+  std::vector<std::string> choices;
+  int correct_choice = -1;
+};
+
+// --- what the window hands some panels --------------------------------------
+struct InspectorView {
+  std::string hovered;   // machine::describe() of the part under the cursor ("" if none)
+  std::string selected;  // ... of the clicked part
+};
+
+struct DrumView {
+  const TrainingRecord* training = nullptr;
+  std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
+  std::size_t cached = 0;                               // checkpoints cached for the current text
+};
+
+struct RackView {
+  const AnalysisSummary* analysis = nullptr;
+  const TrainingRecord* training = nullptr;
+  bool live_available = false;                          // this build can recount
+  std::optional<double> live_accuracy;                  // at the current step, with the pulled heads
+  std::vector<std::optional<double>> across_training;   // per checkpoint, with the pulled heads
+};
+
+struct StatusView {
+  std::size_t cached = 0, checkpoints = 0;  // background cache progress
+  double frame_ms = 0.0;
+};
+
+// --- the panels ---------------------------------------------------------------
+void draw_navigator(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
+                    PanelActions& actions);
+void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel);
+void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions);
+void draw_predictions(AppState& state, const Activations* acts, const Activations* intact);
+void draw_inspector(AppState& state, const InspectorView& view);
+void draw_drum(AppState& state, const DrumView& view, PanelActions& actions);
+void draw_rack(AppState& state, const RackView& view, PanelActions& actions);
+void draw_settings(AppState& state, PanelActions& actions);
+void draw_help(AppState& state);
+void draw_status_line(AppState& state, const StatusView& view);
+
+// Keyboard shortcuts (all_shortcuts()); ignored while a text field has focus.
+void handle_shortcuts(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
+                      PanelActions& actions);
+
+// --- ImGui set-up ---------------------------------------------------------------
+// Loads a TTF with the glyphs the chapters use (curly quotes, ×, ·, √, →, Σ, …) at
+// `pixel_size`; false (and ImGui's built-in font) if none of the known files exists.
+bool load_ui_font(float pixel_size);
+// Font scale, DPI and colours from the settings (call after a change).
+void apply_settings(const Settings& settings, float monitor_scale);
+// The panel layout (ImGui's ini text) under the config folder, written atomically.
+void load_layout(const std::filesystem::path& path);
+Status save_layout(const std::filesystem::path& path);
+
+}  // namespace am::ui

@@ -1,0 +1,72 @@
+// Runs a parsed script over an AppState, one command per call, so the window can
+// run it frame by frame and a headless test can run it with a fake engine.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "am/model/activations.hpp"
+#include "am/model/head_mask.hpp"
+#include "am/model/result.hpp"
+#include "am/ui/app_state.hpp"
+#include "am/ui/chapter.hpp"
+#include "am/ui/script.hpp"
+
+namespace am::ui {
+
+// What a script needs from the program around it. The window implements it with the
+// real weights and renderer; tests implement it with random weights and no GL.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  // Steps of the checkpoints that can be loaded, sorted ascending (never empty).
+  virtual std::vector<std::int64_t> checkpoint_steps() const = 0;
+  // Makes the checkpoint at exactly `step` (one of checkpoint_steps()) the live one.
+  virtual Status set_step(std::int64_t step) = 0;
+  // The forward pass of the live checkpoint over `ids` (at most kContext).
+  virtual Activations forward(std::span<const int> ids, const HeadMask& pulled) = 0;
+  // Writes `count` characters after `ids`, one at a time with the KV cache.
+  virtual Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count) = 0;
+  // Renders the current state to a PNG.
+  virtual Status screenshot(const std::filesystem::path& path) = 0;
+  // Accuracy on the repeated-nonsense set with these heads pulled, at the live step;
+  // nullopt when the engine cannot compute it.
+  virtual std::optional<double> nonsense_accuracy(const HeadMask& pulled) = 0;
+  // What entering a chapter may read (lifted heads come from the analysis); may hold nulls.
+  virtual ChapterContext chapter_context(const AppState& state) = 0;
+};
+
+class ScriptRunner {
+ public:
+  enum class Outcome { kRan, kFinished, kFailed };
+
+  explicit ScriptRunner(Script script);
+
+  // Runs the next command. kFinished once every command has run; kFailed (and
+  // error()) when one could not be carried out; later calls return the same.
+  Outcome step(AppState& state, Engine& engine);
+  // Runs to the end (headless use).
+  Outcome run_all(AppState& state, Engine& engine);
+
+  bool done() const { return failed_ || next_ >= script_.commands.size(); }
+  bool failed() const { return failed_; }
+  const std::string& error() const { return error_; }
+  std::size_t next_index() const { return next_; }
+  const Script& script() const { return script_; }
+
+ private:
+  Status execute(const ScriptCommand& command, AppState& state, Engine& engine);
+  Script script_;
+  std::size_t next_ = 0;
+  bool failed_ = false;
+  std::string error_;
+};
+
+// The checkpoint step nearest to `step` (ties: the earlier). `steps` sorted, not empty.
+std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int64_t step);
+
+}  // namespace am::ui

@@ -1,0 +1,23 @@
+// Every keyboard shortcut, in one list: the F1 help shows it and the window's
+// key handling is tested against it.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace am::ui {
+
+enum class ShortcutAction {
+  kPreviousChapter, kNextChapter, kPlayPause, kToggleHelp, kScreenshot, kResetCamera,
+  kToggleSettings, kNextHead, kPreviousHead
+};
+
+struct Shortcut {
+  ShortcutAction action;
+  std::string_view keys;         // as shown to the user, e.g. "Left arrow"
+  std::string_view description;
+};
+
+const std::vector<Shortcut>& all_shortcuts();
+
+}  // namespace am::ui

@@ -1,0 +1,25 @@
+// Turning live numbers into the words of a sentence. Every figure a chapter shows
+// goes through one of these, so the format is the same everywhere.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace am::ui {
+
+std::string fmt_int(std::int64_t value);                 // 27166 -> "27,166"
+std::string fmt_fixed(double value, int decimals);       // 0.8412, 2 -> "0.84"
+std::string fmt_percent(double fraction, int decimals = 0);  // 0.84 -> "84 %"
+std::string fmt_points(double fraction_difference);      // 0.39 -> "39 points"
+std::string fmt_bytes(double bytes);                     // decimal units: "512 bytes", "4.7 MB", "9.7 GB"
+std::string fmt_large(double value);                     // "175 billion", "2.1 million", "27,166"
+std::string fmt_ratio(double value);                     // "6.4 million", "4.0", "1,234"
+// A character as a reader sees it: “e”, or the word "space".
+std::string quote_char(char c);
+// "a", "a and b", "a, b and c"
+std::string join_words(const std::vector<std::string>& items);
+// Splits a one-based head list into words: {2, 4} -> "heads 2 and 4" / {3} -> "head 3".
+std::string heads_phrase(const std::vector<int>& one_based_heads);
+
+}  // namespace am::ui

@@ -1,0 +1,3 @@
+#version 330 core
+// Shadow map pass: depth only.
+void main() {}

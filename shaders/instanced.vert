@@ -1,0 +1,36 @@
+#version 330 core
+// Unit mesh x per-instance matrix, colour and pick id (one draw call per batch).
+#include "frame.glsl"
+#include "color.glsl"
+
+layout(location = 0) in vec3 a_position;
+layout(location = 1) in vec3 a_normal;
+layout(location = 2) in vec2 a_uv;
+layout(location = 3) in vec4 a_model0;
+layout(location = 4) in vec4 a_model1;
+layout(location = 5) in vec4 a_model2;
+layout(location = 6) in vec4 a_model3;
+layout(location = 7) in vec4 a_color;
+layout(location = 8) in uint a_pick;
+
+uniform float u_normal_sign;  // -1 draws the inside of a surface (glass back faces)
+uniform bool u_from_light;    // shadow-map pass: project with the key light
+
+out vec3 v_world;
+out vec3 v_normal;
+out vec2 v_uv;
+out vec4 v_color;  // linear rgb, alpha as given
+flat out uint v_pick;
+
+void main() {
+  mat4 model = mat4(a_model0, a_model1, a_model2, a_model3);
+  vec4 world = model * vec4(a_position, 1.0);
+  // Inverse-transpose keeps normals right under non-uniform scale.
+  mat3 normal_matrix = transpose(inverse(mat3(model)));
+  v_world = world.xyz;
+  v_normal = normalize(normal_matrix * a_normal) * u_normal_sign;
+  v_uv = a_uv;
+  v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
+  v_pick = a_pick;
+  gl_Position = (u_from_light ? u_light_view_proj : u_view_proj) * world;
+}

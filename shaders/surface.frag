@@ -1,0 +1,67 @@
+#version 330 core
+// Opaque and translucent surfaces: metals (GGX-style reflection of the workshop),
+// paint (diffuse with a faint sheen), liquid (lit from within) and glow (unlit).
+#include "frame.glsl"
+#include "color.glsl"
+#include "environment.glsl"
+#include "brdf.glsl"
+#include "shadow.glsl"
+#include "hover.glsl"
+
+// Matches render::Material: 0 brass, 1 copper, 2 steel, 4 liquid, 5 paint, 6 glow.
+uniform int u_material;
+
+in vec3 v_world;
+in vec3 v_normal;
+in vec2 v_uv;
+in vec4 v_color;
+flat in uint v_pick;
+
+out vec4 o_color;  // premultiplied alpha
+
+vec3 shade_metal(vec3 f0, float roughness, vec3 n, vec3 v, float key) {
+  float n_dot_v = max(dot(n, v), 1e-3);
+  vec3 r = reflect(-v, n);
+  vec3 spec = environment(r, roughness, key) * env_brdf(f0, roughness, n_dot_v);
+  // A trace of diffuse (patina, dust) keeps metal facing a dark corner from going black.
+  vec3 diffuse = irradiance(n, key) * f0 * 0.045;
+  return spec + diffuse;
+}
+
+vec3 shade_paint(vec3 albedo, float roughness, vec3 n, vec3 v, float key) {
+  float n_dot_v = max(dot(n, v), 1e-3);
+  vec3 spec = environment(reflect(-v, n), roughness, key) * env_brdf(vec3(0.04), roughness, n_dot_v);
+  return albedo * irradiance(n, key) * 0.32 + spec;
+}
+
+void main() {
+  vec3 n = normalize(v_normal);
+  vec3 v = normalize(u_eye.xyz - v_world);
+  if (!gl_FrontFacing) n = -n;
+  float n_dot_v = max(dot(n, v), 0.0);
+  vec3 tint = v_color.rgb;
+  vec3 c;
+  float alpha = 1.0;
+  if (u_material == 6) {
+    // Glow: unlit, a little brighter where the surface faces the eye (a lit core).
+    c = tint * (1.1 + 0.9 * n_dot_v * n_dot_v);
+  } else {
+    float key = key_light_visible(v_world, n, 1.0);
+    if (u_material == 0) {
+      c = shade_metal(vec3(0.95, 0.76, 0.40) * tint, 0.30, n, v, key);
+    } else if (u_material == 1) {
+      c = shade_metal(vec3(0.97, 0.58, 0.44) * tint, 0.34, n, v, key);
+    } else if (u_material == 2) {
+      c = shade_metal(vec3(0.62, 0.63, 0.65) * tint, 0.22, n, v, key);
+    } else if (u_material == 4) {
+      // Liquid: coloured light from within plus a wet surface reflection.
+      float f = fresnel_schlick(0.02, n_dot_v);
+      c = tint * (0.55 + 0.45 * irradiance(n, key) * 0.35) + environment(reflect(-v, n), 0.08, key) * f;
+      alpha = clamp(v_color.a, 0.0, 1.0);
+    } else {
+      c = shade_paint(tint, 0.55, n, v, key);
+    }
+  }
+  c += hover_glow(v_pick, n_dot_v);
+  o_color = vec4(c * alpha, alpha);
+}

@@ -1,0 +1,100 @@
+// Running without a person: --screenshot renders offscreen and writes a PNG;
+// --bench-frames draws frames as fast as it can and prints the timings.
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <vector>
+
+#include "am/render/screenshot.hpp"
+#include "machine_app.hpp"
+#include "offscreen_target.hpp"
+
+namespace am::app {
+namespace {
+
+// Beads stand mid-way along their threads at this moment: a fixed time keeps
+// screenshots identical from run to run.
+constexpr double kScreenshotTime = 1.25;
+constexpr int kScreenshotFrames = 3;
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(std::clamp(p * static_cast<double>(v.size() - 1), 0.0, static_cast<double>(v.size() - 1)));
+  return v[i];
+}
+
+}  // namespace
+
+int run_screenshot(MachineApp& app, const std::filesystem::path& out) {
+  const int w = app.options().width, h = app.options().height;
+  OffscreenTarget target;
+  if (auto s = target.create(w, h); !s) {
+    std::cerr << "attention-machine: " << s.error() << "\n";
+    return 1;
+  }
+  app.frame_chapter(app.options().chapter.value_or(0), w, h);
+  for (int i = 0; i < kScreenshotFrames; ++i) {
+    auto frame = app.draw_frame(target.framebuffer(), w, h, kScreenshotTime, false);
+    if (!frame) {
+      std::cerr << "attention-machine: " << frame.error() << "\n";
+      return 1;
+    }
+  }
+  const render::Image image = render::read_framebuffer(target.framebuffer(), w, h);
+  if (auto s = render::write_png(out, image); !s) {
+    std::cerr << "attention-machine: " << s.error() << "\n";
+    return 1;
+  }
+  std::cout << "wrote " << out.string() << " (" << w << "x" << h << ")\n";
+  return 0;
+}
+
+int run_bench(MachineApp& app, int frames) {
+  GLFWwindow* window = app.window();
+  glfwSwapInterval(0);  // measure the machine, not the display's refresh
+  int fb_w = 0, fb_h = 0;
+  glfwGetFramebufferSize(window, &fb_w, &fb_h);
+  app.frame_chapter(app.options().chapter.value_or(0), fb_w, fb_h);
+  std::vector<double> cpu_ms, frame_ms;
+  int max_draw_calls = 0;
+  std::size_t instances = 0, glyphs = 0, tube_vertices = 0;
+  double first_frame_ms = 0.0;
+  const auto bench_start = MachineApp::Clock::now();
+  auto last = bench_start;
+  for (int i = 0; i < frames; ++i) {
+    glfwPollEvents();
+    // Beads move as in the app: 60 frames per simulated second.
+    auto frame = app.draw_frame(0, fb_w, fb_h, static_cast<double>(i) / 60.0, false);
+    if (!frame) {
+      std::cerr << "attention-machine: " << frame.error() << "\n";
+      return 1;
+    }
+    glfwSwapBuffers(window);
+    const auto now = MachineApp::Clock::now();
+    if (i == 0) first_frame_ms = std::chrono::duration<double, std::milli>(now - app.started()).count();
+    frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    last = now;
+    cpu_ms.push_back(frame->cpu_ms);
+    max_draw_calls = std::max(max_draw_calls, frame->stats.draw_calls);
+    instances = frame->stats.instances;
+    glyphs = frame->stats.glyphs;
+    tube_vertices = frame->stats.tube_vertices;
+  }
+  const double total_s = std::chrono::duration<double>(last - bench_start).count();
+  std::printf("bench: %d frames at %dx%d on %s\n", frames, fb_w, fb_h, app.gl().gl_description().c_str());
+  std::printf("  start to first frame: %.0f ms\n", first_frame_ms);
+  std::printf("  CPU per frame (scene build + upload + draw submission): median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms\n",
+              percentile(cpu_ms, 0.5), percentile(cpu_ms, 0.9), percentile(cpu_ms, 0.99), percentile(cpu_ms, 1.0));
+  std::printf("  whole frame (with GPU/llvmpipe and swap): median %.2f ms, p90 %.2f ms\n", percentile(frame_ms, 0.5),
+              percentile(frame_ms, 0.9));
+  std::printf("  draw calls per frame: %d; instances %zu, label glyphs %zu, tube vertices %zu\n", max_draw_calls, instances,
+              glyphs, tube_vertices);
+  std::printf("  FPS: %.1f\n", total_s > 0.0 ? static_cast<double>(frames) / total_s : 0.0);
+  return 0;
+}
+
+}  // namespace am::app

@@ -1,0 +1,162 @@
+#include "machine_app.hpp"
+
+#include <glad/gl.h>
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+
+#include <iostream>
+
+#include "am/render/asset_paths.hpp"
+#include "am/render/picking.hpp"
+#include "camera_presets.hpp"
+
+namespace am::app {
+namespace {
+
+constexpr const char* kDefaultText = "the queen. the qu";
+
+machine::TrainingTrack training_track(const LoadedModel& model) {
+  machine::TrainingTrack t;
+  if (model.manifest)
+    for (const CheckpointEntry& c : model.manifest->checkpoints) t.steps.push_back(c.step);
+  t.current_step = model.weights.step;
+  return t;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, LoadedModel model, bool visible,
+                                                       Clock::time_point started) {
+  auto pulled = HeadMask::parse(options.ablate);
+  if (!pulled) return fail("--ablate: " + pulled.error());
+  std::unique_ptr<MachineApp> app(new MachineApp());
+  app->options_ = options;
+  app->model_ = std::move(model);
+  app->started_ = started;
+  auto window = GlWindow::create(options.width, options.height, visible, "Attention Machine");
+  if (!window) return fail(window.error());
+  app->window_ = std::move(*window);
+
+  auto shader_dir = render::find_shader_dir();
+  if (!shader_dir) return fail(shader_dir.error());
+  render::RendererOptions ro;
+  ro.shader_dir = *shader_dir;
+  ro.font_file = render::find_font_file();
+  auto renderer = render::Renderer::create(ro);
+  if (!renderer) return fail(renderer.error());
+  app->renderer_ = std::move(*renderer);
+  if (!app->renderer_->notes().empty()) std::cerr << "attention-machine: " << app->renderer_->notes() << "\n";
+
+  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle());
+  app->view_ = std::make_unique<MachineView>(app->model_.weights, training_track(app->model_));
+  const std::string text = options.text.value_or(kDefaultText);
+  app->panel_.set_text(text);
+  app->view_->set_text(text);
+  app->view_->set_pulled(*pulled);
+  app->chapter_ = options.chapter.value_or(0);
+  app->view_->set_view(chapter_view(app->chapter_));
+  app->frame_chapter(app->chapter_, options.width, options.height);
+  return app;
+}
+
+void MachineApp::frame_chapter(int chapter, int width, int height) {
+  chapter_ = chapter;
+  view_->set_view(chapter_view(chapter));
+  view_->build(0.0);
+  const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.6f;
+  camera_.set_pose(chapter_pose(chapter, view_->scene(), aspect, camera_.fov_y));
+}
+
+void MachineApp::handle_mouse(int width, int height) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureMouse) {
+    hovered_ = 0;
+    return;
+  }
+  if (io.MouseDown[0]) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
+  if (io.MouseDown[1] || io.MouseDown[2]) camera_.pan(io.MouseDelta.x, io.MouseDelta.y, io.DisplaySize.y);
+  if (io.MouseWheel != 0.0f) camera_.zoom(io.MouseWheel);
+
+  // Picking works in window coordinates (the framebuffer may be larger on HiDPI).
+  hovered_ = 0;
+  if (ImGui::IsMousePosValid() && io.DisplaySize.x > 0 && io.DisplaySize.y > 0) {
+    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+    const render::Ray ray = render::ray_through_pixel({io.MousePos.x, io.MousePos.y}, {io.DisplaySize.x, io.DisplaySize.y},
+                                                      camera_.view(), camera_.projection(aspect));
+    hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
+  }
+  // A click (press and release without dragging) selects what is under the cursor.
+  if (io.MouseReleased[0] && io.MouseDragMaxDistanceSqr[0] < 16.0f && hovered_ != 0) view_->click(hovered_);
+}
+
+void MachineApp::handle_keys(int width, int height) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantCaptureKeyboard) return;
+  for (int k = 0; k <= 9; ++k)
+    if (ImGui::IsKeyPressed(GLFW_KEY_0 + k, false)) {
+      chapter_ = k;
+      view_->set_view(chapter_view(k));
+      const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+      camera_.request_pose(chapter_pose(k, view_->scene(), aspect, camera_.fov_y));
+    }
+}
+
+Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
+                                           bool interactive) {
+  FrameReport report;
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGuiIO& io = ImGui::GetIO();
+  if (!interactive) {
+    // Headless: the offscreen target is the display, whatever the hidden window says.
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+  }
+  ImGui::NewFrame();
+
+  if (panel_.draw(model_.weights, model_.file.filename().string(), *view_)) view_->set_text(panel_.buffer.data());
+
+  const auto t0 = Clock::now();
+  view_->build(time_seconds);
+  const double build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+
+  if (interactive) {
+    handle_keys(width, height);
+    handle_mouse(width, height);
+    if (hovered_ != 0) {
+      const std::string text = view_->describe(hovered_);
+      if (!text.empty()) {
+        ImGui::BeginTooltip();
+        ImGui::TextUnformatted(text.c_str());
+        ImGui::EndTooltip();
+      }
+    }
+  }
+  ImGui::Render();
+
+  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  render::FrameView fv;
+  fv.view = camera_.view();
+  fv.projection = camera_.projection(aspect);
+  fv.eye = camera_.eye();
+  fv.width = width;
+  fv.height = height;
+  fv.hovered = hovered_;
+  fv.time = static_cast<float>(time_seconds);
+  const auto t1 = Clock::now();
+  auto stats = renderer_->render(view_->scene().draw, fv, target);
+  const double render_ms = std::chrono::duration<double, std::milli>(Clock::now() - t1).count();
+  if (!stats) return fail(stats.error());
+  report.stats = *stats;
+  report.cpu_ms = build_ms + render_ms;
+
+  // ImGui on top, in the same target (the renderer leaves it bound).
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  glViewport(0, 0, width, height);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  return report;
+}
+
+}  // namespace am::app

@@ -1,0 +1,113 @@
+// The residual stream: one glass tube per position running front to back, and
+// in each stretch 32 painted bands, one per number (colour by sign and size).
+#include <cstdio>
+
+#include "am/machine/encodings.hpp"
+#include "builder.hpp"
+#include "transforms.hpp"
+
+namespace am::machine {
+
+namespace {
+const glm::vec4 kBedColor{0.30f, 0.30f, 0.32f, 1.0f};
+const glm::vec4 kGlassTint{0.86f, 0.93f, 1.0f, 0.22f};
+const glm::vec4 kInk{0.93f, 0.86f, 0.68f, 1.0f};  // labels on the dark bed
+}  // namespace
+
+void build_tubes(Builder& b) {
+  const Layout& L = b.layout;
+  const float s = L.spacing;
+
+  // The bed everything stands on, from in front of the slugs to behind the columns.
+  {
+    const float z_front = L.slug_z + 1.2f, z_back = L.columns_z - 1.0f;
+    const float x_lo = L.drum_centre.x - L.drum_radius - 0.6f, x_hi = L.rack_centre.x + 2.6f;
+    b.add(Mesh::kBox, Material::kSteel,
+          xf::box({0.5f * (x_lo + x_hi), -0.06f, 0.5f * (z_front + z_back)}, {x_hi - x_lo, 0.12f, z_front - z_back}),
+          kBedColor);
+  }
+  if (b.T == 0) return;
+
+  const float tube_len = L.tube_z_front - L.tube_z_back;
+  const float tube_mid = 0.5f * (L.tube_z_front + L.tube_z_back);
+  for (int t = 0; t < b.T; ++t)
+    b.add(Mesh::kCylinder, Material::kGlass, xf::cylinder_z({L.x(t), L.tube_y, tube_mid}, L.tube_radius, tube_len),
+          kGlassTint);
+
+  const float band_r = 0.85f * L.tube_radius, band_len = 0.8f * L.band_pitch;
+  const float label_right = L.x(0) - L.tube_radius - 0.3f;  // stage labels end here, left of tube 0
+  for (int si = 0; si < L.stretch_count; ++si) {
+    const Stretch& st = L.stretches[static_cast<std::size_t>(si)];
+    const float* values = stage_values(*b.acts, st.stage);  // [T, 32]
+    const float scale = stage_scale(*b.acts, st.stage);
+    for (int t = 0; t < b.T; ++t) {
+      const float x = L.x(t);
+      // Brass collars mark where a stretch begins and ends.
+      for (float z : {st.z_front + 0.03f, st.z_back - 0.03f})
+        b.add(Mesh::kCylinder, Material::kBrass, xf::cylinder_z({x, L.tube_y, z}, 1.1f * L.tube_radius, 0.05f),
+              glm::vec4(1.0f));
+      for (int k = 0; k < kDModel; ++k) {
+        const float v = values[t * kDModel + k];
+        Part p;
+        p.kind = PartKind::kBand;
+        p.position = t;
+        p.index = k;
+        p.stage = static_cast<int>(st.stage);
+        p.layer = stage_layer(st.stage);
+        p.value = v;
+        p.weight = scale;
+        const PickId pick = b.part(p);
+        b.add(Mesh::kCylinder, Material::kPaint, xf::cylinder_z({x, L.tube_y, L.band_z(st, k)}, band_r, band_len),
+              band_color(v, scale), pick);
+      }
+    }
+
+    // Its name, lying on the bed to the left (right-aligned by an estimate of the text width).
+    const char* name = stage_name(st.stage);
+    const float h = 0.2f * std::max(s, 0.8f);
+    const float zc = 0.5f * (st.z_front + st.z_back);
+    const auto right_aligned = [&](std::string_view text, float height, float z) {
+      const float width = 0.6f * height * static_cast<float>(text.size());
+      b.floor_label(text, {label_right - 0.5f * width, 0.005f, z}, height, kInk);
+    };
+    right_aligned(name, h, zc - 0.1f);
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "scale %.2f", static_cast<double>(scale));
+    right_aligned(buf, 0.7f * h, zc + 0.25f);
+  }
+
+  // Chapter 1: embedding + position = their sum, written between the stretches.
+  if (const Stretch* e = L.stretch(Stage::kEmbedding)) {
+    const Stretch* p = L.stretch(Stage::kPosition);
+    const Stretch* sum = L.stretch(Stage::kEmbeddingPlusPosition);
+    const float y = L.tube_y + L.tube_radius + 0.25f;
+    const float x = L.x(b.T - 1) + L.tube_radius + 0.3f;
+    b.front_label("+", {x, y, 0.5f * (e->z_back + p->z_front)}, 0.3f, kInk);
+    b.front_label("=", {x, y, 0.5f * (p->z_back + sum->z_front)}, 0.3f, kInk);
+  }
+}
+
+void build_legend(Builder& b) {
+  // Sample bands from -1 to +1 of a stage's scale, left of the slugs.
+  const Layout& L = b.layout;
+  constexpr int kSamples = 9;
+  const float pitch = 0.3f, r = 0.16f;
+  const float x_right = L.x(0) - 0.5f * L.slug_size.x - 0.6f;
+  const float x_left = x_right - (kSamples - 1) * pitch;
+  const float y = 0.35f, z = L.slug_z;
+  b.add(Mesh::kCylinder, Material::kGlass,
+        xf::segment({x_left - 0.25f, y, z}, {x_right + 0.25f, y, z}, 1.15f * r), kGlassTint);
+  for (int i = 0; i < kSamples; ++i) {
+    const float v = -1.0f + 2.0f * static_cast<float>(i) / (kSamples - 1);
+    const float x = x_left + static_cast<float>(i) * pitch;
+    b.add(Mesh::kCylinder, Material::kPaint, xf::segment({x - 0.1f, y, z}, {x + 0.1f, y, z}, r),
+          band_color(v, 1.0f));
+  }
+  const glm::vec4 ink = kInk;
+  b.front_label("-", {x_left, y - 0.42f, z + 0.2f}, 0.18f, ink);
+  b.front_label("0", {0.5f * (x_left + x_right), y - 0.42f, z + 0.2f}, 0.14f, ink);
+  b.front_label("+", {x_right, y - 0.42f, z + 0.2f}, 0.18f, ink);
+  b.front_label("band colour: number / stage scale", {0.5f * (x_left + x_right), y + 0.3f, z}, 0.11f, ink);
+}
+
+}  // namespace am::machine

@@ -1,0 +1,57 @@
+#include "gpu_mesh.hpp"
+
+#include <cstdint>
+
+namespace am::render {
+
+static_assert(sizeof(Instance) == 84, "Instance is uploaded as-is: mat4, vec4, uint32, tightly packed");
+
+GpuMesh GpuMesh::upload(const MeshData& data, GLuint instance_buffer) {
+  GpuMesh m;
+  m.vao_ = make_vertex_array();
+  m.vertices_ = make_buffer();
+  m.indices_ = make_buffer();
+  m.instance_buffer_ = instance_buffer;
+  m.index_count_ = data.indices.size();
+  glBindVertexArray(m.vao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, m.vertices_.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(Vertex)), data.vertices.data(),
+               GL_STATIC_DRAW);
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.indices_.id());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.indices.size() * sizeof(std::uint32_t)),
+               data.indices.data(), GL_STATIC_DRAW);
+  const auto stride = static_cast<GLsizei>(sizeof(Vertex));
+  glEnableVertexAttribArray(attrib::kPosition);
+  glVertexAttribPointer(attrib::kPosition, 3, GL_FLOAT, GL_FALSE, stride,
+                        reinterpret_cast<const void*>(offsetof(Vertex, position)));
+  glEnableVertexAttribArray(attrib::kNormal);
+  glVertexAttribPointer(attrib::kNormal, 3, GL_FLOAT, GL_FALSE, stride,
+                        reinterpret_cast<const void*>(offsetof(Vertex, normal)));
+  glEnableVertexAttribArray(attrib::kUv);
+  glVertexAttribPointer(attrib::kUv, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(Vertex, uv)));
+  // Per instance: the four matrix columns, the colour and the pick id.
+  for (const GLuint a : {attrib::kModel0, attrib::kModel0 + 1, attrib::kModel0 + 2, attrib::kModel0 + 3, attrib::kColor,
+                         attrib::kPick}) {
+    glEnableVertexAttribArray(a);
+    glVertexAttribDivisor(a, 1);
+  }
+  glBindVertexArray(0);
+  return m;
+}
+
+void GpuMesh::draw_instances(std::size_t first_instance, std::size_t count) const {
+  glBindVertexArray(vao_.id());
+  glBindBuffer(GL_ARRAY_BUFFER, instance_buffer_);
+  const auto stride = static_cast<GLsizei>(sizeof(Instance));
+  const std::size_t base = first_instance * sizeof(Instance);
+  const auto at = [&](std::size_t offset) { return reinterpret_cast<const void*>(base + offset); };
+  for (GLuint i = 0; i < 4; ++i)
+    glVertexAttribPointer(attrib::kModel0 + i, 4, GL_FLOAT, GL_FALSE, stride,
+                          at(offsetof(Instance, transform) + i * sizeof(glm::vec4)));
+  glVertexAttribPointer(attrib::kColor, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, color)));
+  glVertexAttribIPointer(attrib::kPick, 1, GL_UNSIGNED_INT, stride, at(offsetof(Instance, pick)));
+  glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(index_count_), GL_UNSIGNED_INT, nullptr,
+                          static_cast<GLsizei>(count));
+}
+
+}  // namespace am::render

@@ -1,0 +1,61 @@
+#include "render_target.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace am::render {
+
+Status RenderTarget::ensure(int width, int height, int samples) {
+  if (width <= 0 || height <= 0) return fail("render target needs a positive size");
+  GLint max_samples = 1;
+  glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+  samples = std::clamp(samples, 1, std::max(1, static_cast<int>(max_samples)));
+  if (width == width_ && height == height_ && samples == samples_ && msaa_fbo_) return Ok{};
+
+  color_rb_ = make_renderbuffer();
+  glBindRenderbuffer(GL_RENDERBUFFER, color_rb_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA16F, width, height);
+  depth_rb_ = make_renderbuffer();
+  glBindRenderbuffer(GL_RENDERBUFFER, depth_rb_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  msaa_fbo_ = make_framebuffer();
+  glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, color_rb_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_rb_.id());
+  const GLenum msaa_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+
+  resolved_tex_ = make_texture();
+  glBindTexture(GL_TEXTURE_2D, resolved_tex_.id());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, width, height, 0, GL_RGBA, GL_HALF_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  resolve_fbo_ = make_framebuffer();
+  glBindFramebuffer(GL_FRAMEBUFFER, resolve_fbo_.id());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, resolved_tex_.id(), 0);
+  const GLenum resolve_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+
+  if (msaa_status != GL_FRAMEBUFFER_COMPLETE || resolve_status != GL_FRAMEBUFFER_COMPLETE) {
+    msaa_fbo_.reset();
+    width_ = height_ = samples_ = 0;
+    return fail("the driver rejected a " + std::to_string(width) + "x" + std::to_string(height) + " HDR framebuffer with " +
+                std::to_string(samples) + " samples");
+  }
+  width_ = width;
+  height_ = height;
+  samples_ = samples;
+  return Ok{};
+}
+
+void RenderTarget::resolve() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+}
+
+}  // namespace am::render

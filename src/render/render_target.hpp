@@ -1,0 +1,29 @@
+// The offscreen HDR target the scene is drawn into: a multisampled colour + depth
+// framebuffer, resolved into a single-sample texture for tone mapping.
+#pragma once
+
+#include "am/model/result.hpp"
+#include "am/render/gl_object.hpp"
+
+namespace am::render {
+
+class RenderTarget {
+ public:
+  // (Re)creates the buffers when the size changes; width and height must be > 0.
+  Status ensure(int width, int height, int samples);
+  GLuint msaa_framebuffer() const { return msaa_fbo_.id(); }
+  GLuint resolved_texture() const { return resolved_tex_.id(); }
+  // Averages the samples into the resolved texture.
+  void resolve() const;
+  int width() const { return width_; }
+  int height() const { return height_; }
+  int samples() const { return samples_; }
+
+ private:
+  GlFramebuffer msaa_fbo_, resolve_fbo_;
+  GlRenderbuffer color_rb_, depth_rb_;
+  GlTexture resolved_tex_;
+  int width_ = 0, height_ = 0, samples_ = 0;
+};
+
+}  // namespace am::render

@@ -1,0 +1,400 @@
+#include "am/render/renderer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "am/render/glyph_atlas.hpp"
+#include "am/render/shader_program.hpp"
+#include "gl_check.hpp"
+#include "gpu_mesh.hpp"
+#include "label_batch.hpp"
+#include "render_target.hpp"
+#include "shadow_map.hpp"
+#include "tube_batch.hpp"
+
+namespace am::render {
+namespace {
+
+// Mirrors `Frame` in shaders/frame.glsl (std140: only mat4 and vec4 members).
+struct FrameBlock {
+  glm::mat4 view;
+  glm::mat4 proj;
+  glm::mat4 view_proj;
+  glm::mat4 light_view_proj;
+  glm::vec4 eye;
+  glm::vec4 key_dir;
+  glm::vec4 scene;         // time, floor y, exposure, shadow texel size
+  glm::vec4 scene_centre;  // centre on the floor, radius
+  glm::uvec4 pick;
+};
+
+constexpr GLuint kFrameBinding = 0;
+constexpr GLint kHdrUnit = 0, kShadowUnit = 1, kAtlasUnit = 2;
+// Warm softbox above, left and in front of the machine (see environment.glsl).
+const glm::vec3 kKeyLightDir = glm::normalize(glm::vec3(-0.45f, 0.85f, 0.55f));
+
+bool is_transparent(Material m) { return m == Material::kGlass || m == Material::kLiquid; }
+
+// The world box of a transformed unit box (Arvo): centre moved, extents through |M|.
+void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
+  const glm::vec3 c = 0.5f * (unit.lo + unit.hi), h = 0.5f * (unit.hi - unit.lo);
+  const glm::vec3 centre(m * glm::vec4(c, 1.0f));
+  const glm::vec3 extent = glm::abs(glm::vec3(m[0])) * h.x + glm::abs(glm::vec3(m[1])) * h.y +
+                           glm::abs(glm::vec3(m[2])) * h.z;
+  box.lo = glm::min(box.lo, centre - extent);
+  box.hi = glm::max(box.hi, centre + extent);
+}
+
+}  // namespace
+
+struct Renderer::Impl {
+  RendererOptions options;
+  ShaderProgram surface, glass, tube_surface, tube_glass, shadow_instanced, shadow_tube;
+  ShaderProgram background, floor, tonemap, label;
+  std::vector<GpuMesh> meshes;
+  GlBuffer instance_buffer, frame_buffer;
+  GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
+  RenderTarget target;
+  ShadowMap shadow;
+  TubeBatch tubes;
+  LabelBatch labels;
+  std::optional<GlyphAtlas> atlas;
+  std::string notes;
+
+  struct Range {
+    std::size_t first = 0, count = 0;
+  };
+  std::array<std::array<Range, kMaterialCount>, kMeshCount> ranges{};
+  std::vector<Instance> sorted;  // scratch for back-to-front batches
+  std::vector<float> depth_keys;
+  std::vector<std::uint32_t> order;
+  int draw_calls = 0;
+
+  Status load_programs(const std::filesystem::path& dir);
+  FrameStats upload_instances(const DrawList& list, const glm::vec3& eye);
+  Aabb scene_bounds(const DrawList& list) const;
+  void draw_batches(ShaderProgram& program, bool from_light, bool (*wanted)(Material));
+  void draw_pass_shadow(const DrawList& list);
+  void draw_pass_main(const FrameView& view);
+  void draw_tonemap(const FrameView& view, unsigned target_framebuffer);
+};
+
+Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
+  struct Spec {
+    ShaderProgram* program;
+    const char* vert;
+    const char* frag;
+  };
+  const Spec specs[] = {
+      {&surface, "instanced.vert", "surface.frag"},     {&glass, "instanced.vert", "glass.frag"},
+      {&tube_surface, "tube.vert", "surface.frag"},     {&tube_glass, "tube.vert", "glass.frag"},
+      {&shadow_instanced, "instanced.vert", "depth_only.frag"}, {&shadow_tube, "tube.vert", "depth_only.frag"},
+      {&background, "fullscreen.vert", "background.frag"}, {&floor, "floor.vert", "floor.frag"},
+      {&tonemap, "fullscreen.vert", "tonemap.frag"},     {&label, "label.vert", "label.frag"},
+  };
+  for (const Spec& s : specs) {
+    auto p = ShaderProgram::load(dir, s.vert, s.frag);
+    if (!p) return fail(p.error());
+    *s.program = std::move(*p);
+    s.program->bind_block("Frame", kFrameBinding);
+    s.program->use();
+    s.program->set("u_shadow_map", kShadowUnit);
+    s.program->set("u_hdr", kHdrUnit);
+    s.program->set("u_atlas", kAtlasUnit);
+    s.program->set("u_normal_sign", 1.0f);
+    s.program->set("u_from_light", 0);
+  }
+  glUseProgram(0);
+  return Ok{};
+}
+
+Aabb Renderer::Impl::scene_bounds(const DrawList& list) const {
+  constexpr float kBig = std::numeric_limits<float>::max();
+  Aabb box{glm::vec3(kBig), glm::vec3(-kBig)};
+  for (int m = 0; m < kMeshCount; ++m) {
+    const Aabb unit = unit_bounds(static_cast<Mesh>(m));
+    for (int k = 0; k < kMaterialCount; ++k)
+      for (const Instance& inst : list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)])
+        grow_bounds(box, unit, inst.transform);
+  }
+  for (const SweptTube& t : list.tubes)
+    for (const glm::vec3& p : t.points) {
+      box.lo = glm::min(box.lo, p - glm::vec3(t.radius));
+      box.hi = glm::max(box.hi, p + glm::vec3(t.radius));
+    }
+  if (box.lo.x > box.hi.x || !std::isfinite(box.lo.x) || !std::isfinite(box.hi.x)) return {glm::vec3(-1), glm::vec3(1)};
+  return box;
+}
+
+FrameStats Renderer::Impl::upload_instances(const DrawList& list, const glm::vec3& eye) {
+  FrameStats stats;
+  glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
+  std::size_t next = 0;
+  for (int m = 0; m < kMeshCount; ++m)
+    for (int k = 0; k < kMaterialCount; ++k) {
+      const std::vector<Instance>& batch = list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      r.first = next;
+      r.count = std::min(batch.size(), kMaxInstances - next);
+      if (r.count < batch.size()) stats.truncated = true;
+      if (r.count == 0) continue;
+      const Instance* data = batch.data();
+      if (is_transparent(static_cast<Material>(k))) {
+        // Back to front by distance from the eye, so blending layers correctly.
+        depth_keys.resize(r.count);
+        order.resize(r.count);
+        for (std::size_t i = 0; i < r.count; ++i) {
+          depth_keys[i] = glm::distance(glm::vec3(batch[i].transform[3]), eye);
+          order[i] = static_cast<std::uint32_t>(i);
+        }
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return depth_keys[a] > depth_keys[b]; });
+        sorted.resize(r.count);
+        for (std::size_t i = 0; i < r.count; ++i) sorted[i] = batch[order[i]];
+        data = sorted.data();
+      }
+      glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(r.first * sizeof(Instance)),
+                      static_cast<GLsizeiptr>(r.count * sizeof(Instance)), data);
+      next += r.count;
+    }
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  stats.instances = next;
+  return stats;
+}
+
+void Renderer::Impl::draw_batches(ShaderProgram& program, bool from_light, bool (*wanted)(Material)) {
+  program.use();
+  program.set("u_from_light", from_light ? 1 : 0);
+  for (int k = 0; k < kMaterialCount; ++k) {
+    const auto material = static_cast<Material>(k);
+    if (!wanted(material)) continue;
+    if (!from_light) program.set("u_material", k);
+    for (int m = 0; m < kMeshCount; ++m) {
+      const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      if (r.count == 0) continue;
+      meshes[static_cast<std::size_t>(m)].draw_instances(r.first, r.count);
+      ++draw_calls;
+    }
+  }
+}
+
+void Renderer::Impl::draw_pass_shadow(const DrawList&) {
+  shadow.begin();
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);  // thin parts (discs, needles) must cast from both sides
+  glEnable(GL_POLYGON_OFFSET_FILL);
+  glPolygonOffset(1.5f, 3.0f);
+  const auto casts = [](Material m) { return m != Material::kGlass; };
+  draw_batches(shadow_instanced, true, casts);
+  shadow_tube.use();
+  shadow_tube.set("u_from_light", 1);
+  for (int k = 0; k < kMaterialCount; ++k)
+    if (casts(static_cast<Material>(k))) draw_calls += tubes.draw(static_cast<Material>(k));
+  glDisable(GL_POLYGON_OFFSET_FILL);
+}
+
+void Renderer::Impl::draw_pass_main(const FrameView& view) {
+  glBindFramebuffer(GL_FRAMEBUFFER, target.msaa_framebuffer());
+  glViewport(0, 0, view.width, view.height);
+  glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+  glDepthMask(GL_TRUE);
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT);
+  glActiveTexture(GL_TEXTURE0 + kShadowUnit);
+  glBindTexture(GL_TEXTURE_2D, shadow.texture());
+  glBindVertexArray(empty_vao.id());
+
+  // Backdrop: covers every pixel, so no colour clear is needed.
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);
+  background.use();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ++draw_calls;
+
+  // Floor: fades into the backdrop at its edge (premultiplied alpha).
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LESS);
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  floor.use();
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  ++draw_calls;
+
+  // Opaque: metals, paint, glow.
+  glDisable(GL_BLEND);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  const auto opaque = [](Material m) { return !is_transparent(m); };
+  draw_batches(surface, false, opaque);
+  tube_surface.use();
+  tube_surface.set("u_from_light", 0);
+  for (int k = 0; k < kMaterialCount; ++k) {
+    if (!opaque(static_cast<Material>(k)) || !tubes.has(static_cast<Material>(k))) continue;
+    tube_surface.set("u_material", k);
+    draw_calls += tubes.draw(static_cast<Material>(k));
+  }
+
+  // Labels: on top of the faces they sit on, blended, not hiding what is behind.
+  if (atlas && labels.glyph_count() > 0) {
+    glDisable(GL_CULL_FACE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+    glDepthMask(GL_FALSE);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(-1.0f, -4.0f);
+    glActiveTexture(GL_TEXTURE0 + kAtlasUnit);
+    glBindTexture(GL_TEXTURE_2D, labels.atlas_texture());
+    label.use();
+    label.set("u_texels_per_unit", atlas->texels_per_unit);
+    label.set("u_atlas_size", glm::vec2(atlas->width, atlas->height));
+    draw_calls += labels.draw();
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDepthMask(GL_TRUE);
+  }
+
+  // Liquid: translucent but writes depth, so glass behind it is hidden.
+  glEnable(GL_BLEND);
+  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  draw_batches(surface, false, [](Material m) { return m == Material::kLiquid; });
+  if (tubes.has(Material::kLiquid)) {
+    tube_surface.use();
+    tube_surface.set("u_material", static_cast<int>(Material::kLiquid));
+    draw_calls += tubes.draw(Material::kLiquid);
+  }
+
+  // Glass: inner walls first (normals flipped towards the eye), then outer walls.
+  glDepthMask(GL_FALSE);
+  const auto is_glass = [](Material m) { return m == Material::kGlass; };
+  for (const bool inner : {true, false}) {
+    glCullFace(inner ? GL_FRONT : GL_BACK);
+    glass.use();
+    glass.set("u_normal_sign", inner ? -1.0f : 1.0f);
+    draw_batches(glass, false, is_glass);
+    if (tubes.has(Material::kGlass)) {
+      tube_glass.use();
+      tube_glass.set("u_normal_sign", inner ? -1.0f : 1.0f);
+      draw_calls += tubes.draw(Material::kGlass);
+    }
+  }
+  glDepthMask(GL_TRUE);
+  glCullFace(GL_BACK);
+}
+
+void Renderer::Impl::draw_tonemap(const FrameView& view, unsigned target_framebuffer) {
+  target.resolve();
+  glBindFramebuffer(GL_FRAMEBUFFER, target_framebuffer);
+  glViewport(0, 0, view.width, view.height);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_SCISSOR_TEST);
+  glActiveTexture(GL_TEXTURE0 + kHdrUnit);
+  glBindTexture(GL_TEXTURE_2D, target.resolved_texture());
+  tonemap.use();
+  glBindVertexArray(empty_vao.id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ++draw_calls;
+}
+
+Renderer::Renderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Renderer::~Renderer() = default;
+
+Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  if (auto s = impl->load_programs(options.shader_dir); !s) return fail(s.error());
+
+  impl->instance_buffer = make_buffer();
+  glBindBuffer(GL_ARRAY_BUFFER, impl->instance_buffer.id());
+  // Allocated once at its largest; each frame writes only the live instances.
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxInstances * sizeof(Instance)), nullptr, GL_STREAM_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  for (int m = 0; m < kMeshCount; ++m)
+    impl->meshes.push_back(GpuMesh::upload(make_mesh(static_cast<Mesh>(m)), impl->instance_buffer.id()));
+
+  impl->frame_buffer = make_buffer();
+  glBindBuffer(GL_UNIFORM_BUFFER, impl->frame_buffer.id());
+  glBufferData(GL_UNIFORM_BUFFER, sizeof(FrameBlock), nullptr, GL_DYNAMIC_DRAW);
+  glBindBuffer(GL_UNIFORM_BUFFER, 0);
+  glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, impl->frame_buffer.id());
+
+  impl->empty_vao = make_vertex_array();
+  if (auto s = impl->shadow.create(options.shadow_map_size); !s) return fail(s.error());
+  impl->tubes.create();
+
+  if (options.font_file) {
+    auto atlas = build_glyph_atlas(*options.font_file, {.cap_height_px = 36.0f, .padding_px = 6,
+                                                        .extra = default_extra_codepoints()});
+    if (atlas) {
+      impl->atlas = std::move(*atlas);
+      impl->labels.create(*impl->atlas);
+    } else {
+      impl->notes = "labels are off: " + atlas.error();
+    }
+  } else {
+    impl->notes = "labels are off: no font found (install fonts-dejavu-core or set AM_FONT to a .ttf file)";
+  }
+  if (auto s = check_gl("renderer set-up"); !s) return fail(s.error());
+  return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
+}
+
+Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view, unsigned target_framebuffer) {
+  Impl& r = *impl_;
+  FrameStats stats;
+  if (view.width <= 0 || view.height <= 0) return stats;  // minimised: nothing to draw into
+  if (auto s = r.target.ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
+  r.draw_calls = 0;
+
+  stats = r.upload_instances(list, view.eye);
+  if (!r.tubes.update(list.tubes)) stats.truncated = true;
+  stats.tube_vertices = r.tubes.vertex_count();
+  if (r.atlas) {
+    if (!r.labels.update(*r.atlas, list.labels)) stats.truncated = true;
+    stats.glyphs = r.labels.glyph_count();
+  }
+
+  const Aabb bounds = r.scene_bounds(list);
+  const float floor_y = bounds.lo.y - 0.002f;
+  Aabb shadow_box = bounds;
+  shadow_box.lo.y = floor_y;
+  const glm::vec3 centre = 0.5f * (bounds.lo + bounds.hi);
+  const float radius = 0.5f * std::max(bounds.hi.x - bounds.lo.x, bounds.hi.z - bounds.lo.z);
+  FrameBlock block{};
+  block.view = view.view;
+  block.proj = view.projection;
+  block.view_proj = view.projection * view.view;
+  block.light_view_proj = light_view_projection(kKeyLightDir, shadow_box);
+  block.eye = glm::vec4(view.eye, 1.0f);
+  block.key_dir = glm::vec4(kKeyLightDir, 0.0f);
+  block.scene = {view.time, floor_y, r.options.exposure, 1.0f / static_cast<float>(r.shadow.size())};
+  block.scene_centre = {centre.x, floor_y, centre.z, std::max(radius, 0.5f)};
+  block.pick = {view.hovered, 0u, 0u, 0u};
+  glBindBuffer(GL_UNIFORM_BUFFER, r.frame_buffer.id());
+  glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(FrameBlock), &block);
+  glBindBuffer(GL_UNIFORM_BUFFER, 0);
+  glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, r.frame_buffer.id());
+
+  r.draw_pass_shadow(list);
+  r.draw_pass_main(view);
+  r.draw_tonemap(view, target_framebuffer);
+
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glActiveTexture(GL_TEXTURE0);
+  stats.draw_calls = r.draw_calls;
+  if (auto s = check_gl("drawing the frame"); !s) return fail(s.error());
+  return stats;
+}
+
+bool Renderer::labels_available() const { return impl_->atlas.has_value(); }
+const std::string& Renderer::notes() const { return impl_->notes; }
+
+}  // namespace am::render

@@ -1,0 +1,92 @@
+#include "am/ui/app_state.hpp"
+
+#include <algorithm>
+
+#include "am/model/config.hpp"
+
+namespace am::ui {
+
+const char* palette_name(Palette p) {
+  switch (p) {
+    case Palette::kBrass: return "brass";
+    case Palette::kHighContrast: return "high-contrast";
+    case Palette::kColourBlind: return "colour-blind";
+  }
+  return "brass";
+}
+
+bool parse_palette(const std::string& name, Palette& out) {
+  for (int i = 0; i < kPaletteCount; ++i) {
+    const auto p = static_cast<Palette>(i);
+    if (name == palette_name(p)) {
+      out = p;
+      return true;
+    }
+  }
+  return false;
+}
+
+void set_text(AppState& state, std::string raw) {
+  state.raw_text = std::move(raw);
+  state.normalized = normalize(state.raw_text);
+  state.selected_position = -1;
+  state.predict.choice = -1;
+  state.predict.revealed = false;
+  ++state.revision;
+}
+
+int window_length(const AppState& state) {
+  return static_cast<int>(std::min<std::size_t>(state.normalized.ids.size(), kContext));
+}
+
+std::string read_text(const AppState& state) {
+  const std::string& t = state.normalized.text;
+  const std::size_t n = static_cast<std::size_t>(window_length(state));
+  return t.substr(t.size() - n);
+}
+
+std::vector<int> read_ids(const AppState& state) {
+  const auto& ids = state.normalized.ids;
+  const std::size_t n = static_cast<std::size_t>(window_length(state));
+  return std::vector<int>(ids.end() - static_cast<long>(n), ids.end());
+}
+
+int resolved_query(const AppState& state) {
+  const int n = window_length(state);
+  if (n == 0) return -1;
+  if (state.selected_position < 0 || state.selected_position >= n) return n - 1;
+  return state.selected_position;
+}
+
+Status select_position(AppState& state, int zero_based) {
+  const int n = window_length(state);
+  if (n == 0) return fail("there is no text to select a character in");
+  if (zero_based < 0 || zero_based >= n)
+    return fail("position " + std::to_string(zero_based + 1) + " is outside the text the model reads (1-" +
+                std::to_string(n) + ")");
+  state.selected_position = zero_based;
+  ++state.revision;
+  return Ok{};
+}
+
+void set_pulled(AppState& state, int layer, int head, bool pulled) {
+  if (layer < 0 || layer >= kLayers || head < 0 || head >= kHeads) return;
+  bool& slot = state.pulled.pulled[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
+  if (slot == pulled) return;
+  slot = pulled;
+  ++state.revision;
+}
+
+void select_head(AppState& state, int layer, int head) {
+  if (layer < 0 || layer >= kLayers || head < 0 || head >= kHeads) return;
+  state.selected_layer = layer;
+  state.selected_head = head;
+  ++state.revision;
+}
+
+void set_status(AppState& state, std::string message, bool is_error) {
+  state.status = std::move(message);
+  state.status_is_error = is_error;
+}
+
+}  // namespace am::ui

@@ -1,0 +1,61 @@
+#include "am/ui/background_loop.hpp"
+
+namespace am::ui {
+
+BackgroundLoop::BackgroundLoop(Job job)
+    : job_(std::move(job)), thread_([this](std::stop_token stop) { run(stop); }) {}
+
+BackgroundLoop::~BackgroundLoop() {
+  thread_.request_stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::uint64_t BackgroundLoop::post() {
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard lock(mutex_);
+    generation = ++posted_;
+  }
+  wake_.notify_all();
+  return generation;
+}
+
+std::uint64_t BackgroundLoop::generation() const {
+  std::lock_guard lock(mutex_);
+  return posted_;
+}
+
+bool BackgroundLoop::idle() const {
+  std::lock_guard lock(mutex_);
+  return finished_ == posted_;
+}
+
+void BackgroundLoop::wait_idle() {
+  std::unique_lock lock(mutex_);
+  done_.wait(lock, [&] { return finished_ == posted_; });
+}
+
+void BackgroundLoop::run(std::stop_token stop) {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, stop, [&] { return posted_ != finished_; });
+    if (stop.stop_requested()) return;
+    const std::uint64_t generation = posted_;
+    lock.unlock();
+    const StillCurrent still_current = [&] {
+      if (stop.stop_requested()) return false;
+      std::lock_guard check(mutex_);
+      return posted_ == generation;
+    };
+    job_(generation, still_current);
+    lock.lock();
+    if (stop.stop_requested()) return;
+    // A newer post during the job leaves finished_ behind, so the loop runs again.
+    if (posted_ == generation) {
+      finished_ = generation;
+      done_.notify_all();
+    }
+  }
+}
+
+}  // namespace am::ui

@@ -1,0 +1,123 @@
+// Chapter 8: the drum: copying appears in a short stretch of training.
+#include <algorithm>
+
+#include "am/ui/facts.hpp"
+#include "am/ui/text_format.hpp"
+#include "chapter_common.hpp"
+
+namespace am::ui::chapters {
+namespace {
+
+ChapterStage stage(const ChapterContext&) {
+  ChapterStage s;
+  s.camera = CameraPose::kDrum;
+  s.highlight = kHighlightDrum | kHighlightPlates;
+  return s;
+}
+
+std::string arrangement(const Recipe& r) {
+  if (!r.repeat_share)
+    return "The manifest does not record how the training text was arranged.";
+  if (*r.repeat_share <= 0.0)
+    return "Every training window was an ordinary stretch of the novels; the model never saw random letters.";
+  std::string s = "How the text was arranged matters here, so plainly: in " + fmt_percent(*r.repeat_share) +
+                  " of the training windows the trainer took a passage from the novels";
+  if (r.repeat_min_length && r.repeat_max_length)
+    s += " (" + std::to_string(*r.repeat_min_length) + " to " + std::to_string(*r.repeat_max_length) +
+         " characters long)";
+  s += " and repeated it to fill the window; the rest were ordinary stretches of the novels. All of it was "
+       "real book text: the model never saw random letters.";
+  return s;
+}
+
+std::string body(const ChapterContext& c) {
+  const TrainingRecord* tr = c.training;
+  if (!tr || tr->checkpoints.empty())
+    return "The manifest of the training run is missing, so there is no drum to turn.";
+  const auto& cps = tr->checkpoints;
+  std::string out = "The drum on the left holds the training run: " +
+                    fmt_int(static_cast<std::int64_t>(cps.size())) + " saved checkpoints from step " +
+                    fmt_int(cps.front().step) + " to step " + fmt_int(cps.back().step);
+  if (tr->recipe.batch_size && tr->recipe.window)
+    out += ", each step reading " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(*tr->recipe.window) +
+           " characters";
+  out += ". Turn it, and the machine takes on the weights of that moment";
+  if (c.state) out += "; it stands at step " + fmt_int(c.state->step) + " now";
+  out += ".\n\n" + arrangement(tr->recipe);
+
+  if (!tr->has_accuracy()) {
+    out += "\n\nThe manifest carries no repeated-nonsense accuracy per checkpoint, so the sudden change cannot be "
+           "shown with measured numbers here.";
+    return out;
+  }
+  const auto phase = find_phase_change(*tr);
+  if (phase) {
+    const std::int64_t span = phase->after_step - phase->before_step;
+    out += "\n\nUp to step " + fmt_int(phase->before_step) + " the model could hardly copy";
+    const CheckpointMetrics* before = tr->at_step(phase->before_step);
+    if (cps.front().val_loss && before && before->val_loss && phase->before_step > cps.front().step)
+      out += ", although its loss on held-out novel text had already fallen from " +
+             fmt_fixed(*cps.front().val_loss, 2) + " to " + fmt_fixed(*before->val_loss, 2) + " nats per character";
+    out += ": on unseen repeated nonsense it got the second copy right " + fmt_percent(phase->before_accuracy) +
+           " of the time. By step " + fmt_int(phase->after_step) + ", " +
+           fmt_int(span) + " steps later, it was " + fmt_percent(phase->after_accuracy) + "; at the end, step " +
+           fmt_int(cps.back().step) + ", " + fmt_percent(*cps.back().nonsense_accuracy) + ".";
+    const auto bump = find_loss_bump(*tr, phase->before_step - span, phase->after_step + span);
+    if (bump)
+      out += " Around the change the smoothed training loss rose from " + fmt_fixed(bump->from_loss, 3) + " to " +
+             fmt_fixed(bump->to_loss, 3) + " (steps " + fmt_int(bump->from_step) + " to " + fmt_int(bump->to_step) +
+             "): the kind of small bump a " + std::to_string(facts::kPhaseChangeStudyYear) +
+             " study found in many models at this moment.";
+    else
+      out += " The smoothed training loss shows no rise around the change.";
+  } else {
+    const auto best = std::max_element(cps.begin(), cps.end(), [](const auto& a, const auto& b) {
+      return *a.nonsense_accuracy < *b.nonsense_accuracy;
+    });
+    out += "\n\nIn this run the accuracy on repeated nonsense never jumped from at most " + fmt_percent(kPhaseLow) +
+           " to at least " + fmt_percent(kPhaseHigh) + ": it went from " +
+           fmt_percent(*cps.front().nonsense_accuracy) + " at step " + fmt_int(cps.front().step) + " to " +
+           fmt_percent(*cps.back().nonsense_accuracy) + " at step " + fmt_int(cps.back().step) + ", best " +
+           fmt_percent(*best->nonsense_accuracy) + " at step " + fmt_int(best->step) + ".";
+  }
+  if (c.state) {
+    if (const CheckpointMetrics* now = tr->at_step(c.state->step); now && now->nonsense_accuracy) {
+      out += "\n\nAt the current step the model gets " + fmt_percent(*now->nonsense_accuracy) + " right";
+      if (c.state->pulled.any() && c.live_accuracy)
+        out += ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
+      out += ".";
+    }
+  }
+  return out;
+}
+
+std::string caption(const ChapterContext& c) {
+  if (!c.training || !c.training->has_accuracy()) return "training steps on the drum";
+  const auto phase = find_phase_change(*c.training);
+  if (!phase) return "no sudden change in this run";
+  return "Step " + fmt_int(phase->before_step) + " \u2192 step " + fmt_int(phase->after_step) +
+         ": the repeated part right " + fmt_percent(phase->before_accuracy) + " \u2192 " +
+         fmt_percent(phase->after_accuracy) + " of the time";
+}
+
+std::string try_this(const ChapterContext&) {
+  return "Press Space to play through training and watch the induction threads appear; heads you pull stay pulled "
+         "while the drum turns.";
+}
+
+}  // namespace
+
+Chapter ch08_appears_suddenly() {
+  Chapter ch;
+  ch.number = 8;
+  ch.title = "It appears suddenly";
+  ch.default_text = "qzxv kplw qzxv kp";
+  ch.keeps_step = true;
+  ch.stage = stage;
+  ch.body = body;
+  ch.caption = caption;
+  ch.try_this = try_this;
+  return ch;
+}
+
+}  // namespace am::ui::chapters

@@ -1,0 +1,80 @@
+#include "chapter_common.hpp"
+
+#include <algorithm>
+
+#include "am/ui/text_format.hpp"
+
+namespace am::ui::chapters {
+
+bool has_pass(const ChapterContext& c) { return c.state && c.acts && c.acts->length() > 0; }
+
+std::string window_text(const ChapterContext& c) {
+  if (!has_pass(c)) return {};
+  const std::string& t = c.state->normalized.text;
+  const std::size_t n = std::min<std::size_t>(t.size(), static_cast<std::size_t>(c.acts->length()));
+  return t.substr(t.size() - n);
+}
+
+int query_index(const ChapterContext& c) {
+  if (!has_pass(c)) return -1;
+  const int T = c.acts->length();
+  const int q = c.state->selected_position;
+  return (q < 0 || q >= T) ? T - 1 : q;
+}
+
+char char_at(const ChapterContext& c, int position) {
+  const std::string w = window_text(c);
+  if (position < 0 || position >= static_cast<int>(w.size())) return '?';
+  return w[static_cast<std::size_t>(position)];
+}
+
+std::string place(int zero_based) { return "place " + std::to_string(zero_based + 1); }
+
+std::string head_words(int layer, int head) {
+  return "layer " + std::to_string(layer + 1) + ", head " + std::to_string(head + 1);
+}
+
+int lifted_layer(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_layer, 0, kLayers - 1) : 0; }
+int lifted_head(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0; }
+
+const float* head_weights(const Activations& acts, int layer, int head) {
+  const int T = acts.length();
+  return acts.layers[static_cast<std::size_t>(layer)].weights + static_cast<std::size_t>(head) * T * T;
+}
+
+const float* head_scores(const Activations& acts, int layer, int head) {
+  const int T = acts.length();
+  return acts.layers[static_cast<std::size_t>(layer)].scores + static_cast<std::size_t>(head) * T * T;
+}
+
+std::string empty_text_note() {
+  return "There is no text to read yet. Type something in the text box: with nothing to read, the model has "
+         "nothing to guess from.";
+}
+
+std::string pulled_note(const ChapterContext& c) {
+  if (!c.state || !c.state->pulled.any()) return {};
+  return " (with " + c.state->pulled.to_string() + " pulled out of the rack)";
+}
+
+std::string checkpoint_note(const ChapterContext& c) {
+  if (!c.weights) return "No weights are loaded.";
+  std::string s = "These are the weights saved at step " + fmt_int(c.weights->step);
+  if (c.training && !c.training->checkpoints.empty()) {
+    const std::int64_t last = c.training->checkpoints.back().step;
+    if (last == 0) return s + ", before any training: the model has learned nothing yet, so its guesses mean nothing.";
+    if (c.weights->step == 0) return s + ", before training started; turn the drum to see what training did.";
+    if (c.weights->step != last) s += " of " + fmt_int(last);
+  }
+  return s + ".";
+}
+
+std::string distance_words(int query, int key) {
+  if (key == query) return "itself";
+  if (key == query - 1) return "the character just before it";
+  return "the character " + std::to_string(query - key) + " places back";
+}
+
+std::vector<std::string> yes_no_choices(const ChapterContext&) { return {"yes", "no"}; }
+
+}  // namespace am::ui::chapters

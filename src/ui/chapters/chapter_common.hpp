@@ -1,0 +1,53 @@
+// Helpers the chapter files share: reading the context safely and the phrases
+// several chapters use. Nothing here holds a figure; every number comes from the context.
+#pragma once
+
+#include <string>
+
+#include "am/ui/chapter.hpp"
+
+namespace am::ui::chapters {
+
+// One function per chapter file.
+Chapter ch00_one_character();
+Chapter ch01_characters_become_numbers();
+Chapter ch02_queries_and_keys();
+Chapter ch03_only_looking_back();
+Chapter ch04_bringing_back();
+Chapter ch05_cut_open();
+Chapter ch06_eight_heads();
+Chapter ch07_copying();
+Chapter ch08_appears_suddenly();
+Chapter ch09_pulling_a_head();
+Chapter ch10_square_and_cache();
+
+// True when there is a forward pass with at least one character.
+bool has_pass(const ChapterContext& c);
+// The characters the pass read ("" without a pass).
+std::string window_text(const ChapterContext& c);
+// The selected query, zero-based, clamped into the pass (-1 without a pass).
+int query_index(const ChapterContext& c);
+// The character at a zero-based place of the read window.
+char char_at(const ChapterContext& c, int position);
+// "place 3" for zero-based 2.
+std::string place(int zero_based);
+// "layer 1, head 4" for zero-based (0, 3).
+std::string head_words(int layer, int head);
+// The lifted (selected) head, zero-based.
+int lifted_layer(const ChapterContext& c);
+int lifted_head(const ChapterContext& c);
+// One head's attention weights in the live pass: [T, T].
+const float* head_weights(const Activations& acts, int layer, int head);
+const float* head_scores(const Activations& acts, int layer, int head);
+// "Type something ..." when there is nothing to read.
+std::string empty_text_note();
+// "(L2H4 pulled out)" or "" when every head is in place.
+std::string pulled_note(const ChapterContext& c);
+// Which step is loaded, and a warning when it is the untrained start.
+std::string checkpoint_note(const ChapterContext& c);
+// "3 places back", "just before it", "itself".
+std::string distance_words(int query, int key);
+// Standard yes/no choices.
+std::vector<std::string> yes_no_choices(const ChapterContext&);
+
+}  // namespace am::ui::chapters

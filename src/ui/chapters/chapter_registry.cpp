@@ -1,0 +1,47 @@
+
+#include "am/ui/chapters.hpp"
+#include "chapter_common.hpp"
+
+namespace am::ui {
+
+const std::vector<Chapter>& all_chapters() {
+  // Built once; the chapters are immutable descriptions (function pointers and literals).
+  static const std::vector<Chapter> chapters = {
+      chapters::ch00_one_character(),  chapters::ch01_characters_become_numbers(),
+      chapters::ch02_queries_and_keys(), chapters::ch03_only_looking_back(),
+      chapters::ch04_bringing_back(),  chapters::ch05_cut_open(),
+      chapters::ch06_eight_heads(),    chapters::ch07_copying(),
+      chapters::ch08_appears_suddenly(), chapters::ch09_pulling_a_head(),
+      chapters::ch10_square_and_cache(),
+  };
+  return chapters;
+}
+
+const Chapter* find_chapter(int number) {
+  const auto& all = all_chapters();
+  if (number < 0 || number >= static_cast<int>(all.size())) return nullptr;
+  return &all[static_cast<std::size_t>(number)];
+}
+
+std::string list_chapters() {
+  std::string out;
+  for (const Chapter& c : all_chapters()) out += std::to_string(c.number) + "  " + std::string(c.title) + "\n";
+  return out;
+}
+
+void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
+                   const std::vector<std::int64_t>& steps) {
+  state.chapter = chapter.number;
+  set_text(state, std::string(chapter.default_text));
+  state.predict = PredictState{chapter.number, -1, false};
+  state.generated = Generation{};
+  state.playing = false;
+  if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
+  if (chapter.stage) {
+    const ChapterStage stage = chapter.stage(context);
+    if (stage.lift) select_head(state, stage.lift->first, stage.lift->second);
+  }
+  ++state.revision;
+}
+
+}  // namespace am::ui

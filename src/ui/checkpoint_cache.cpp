@@ -1,0 +1,166 @@
+#include "am/ui/checkpoint_cache.hpp"
+
+#include <algorithm>
+
+namespace am::ui {
+namespace {
+
+// first, first+1, first-1, first+2, ...: the checkpoints nearest the drum come first.
+std::vector<std::size_t> outward_order(std::size_t count, std::size_t first) {
+  std::vector<std::size_t> order;
+  if (count == 0) return order;
+  first = std::min(first, count - 1);
+  order.push_back(first);
+  for (std::size_t d = 1; order.size() < count; ++d) {
+    if (first + d < count) order.push_back(first + d);
+    if (d <= first) order.push_back(first - d);
+  }
+  return order;
+}
+
+}  // namespace
+
+CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward)
+    : count_(checkpoints),
+      forward_(std::move(forward)),
+      slots_(checkpoints),
+      loop_([this](std::uint64_t generation, const BackgroundLoop::StillCurrent& still_current) {
+        sweep(generation, still_current);
+      }) {}
+
+void CheckpointCache::request(std::vector<int> ids, const HeadMask& pulled, std::size_t around) {
+  {
+    std::lock_guard lock(mutex_);
+    if (has_request_ && current_.ids == ids && current_.pulled == pulled) return;
+    has_request_ = true;
+    current_.ids = std::move(ids);
+    current_.pulled = pulled;
+    current_.around = around;
+    ++current_.generation;
+    std::fill(slots_.begin(), slots_.end(), nullptr);
+  }
+  loop_.post();
+}
+
+std::shared_ptr<const CachedPass> CheckpointCache::compute(const Request& request, std::size_t checkpoint) const {
+  auto pass = std::make_shared<CachedPass>();
+  pass->generation = request.generation;
+  pass->acts = forward_(checkpoint, request.ids, request.pulled);
+  if (request.pulled.any()) {
+    pass->intact = forward_(checkpoint, request.ids, HeadMask{});
+    pass->has_intact = true;
+  }
+  return pass;
+}
+
+bool CheckpointCache::store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<const CachedPass> pass) {
+  std::lock_guard lock(mutex_);
+  if (generation != current_.generation) return false;  // the text changed meanwhile: drop it
+  if (!slots_[checkpoint]) slots_[checkpoint] = std::move(pass);
+  return true;
+}
+
+std::shared_ptr<const CachedPass> CheckpointCache::get(std::size_t checkpoint) {
+  if (checkpoint >= count_) return nullptr;
+  Request request;
+  {
+    std::lock_guard lock(mutex_);
+    if (!has_request_) return nullptr;
+    if (slots_[checkpoint]) return slots_[checkpoint];
+    request = current_;
+  }
+  auto pass = compute(request, checkpoint);
+  store(request.generation, checkpoint, pass);
+  return pass;
+}
+
+std::shared_ptr<const CachedPass> CheckpointCache::peek(std::size_t checkpoint) const {
+  std::lock_guard lock(mutex_);
+  return checkpoint < count_ ? slots_[checkpoint] : nullptr;
+}
+
+std::size_t CheckpointCache::ready() const {
+  std::lock_guard lock(mutex_);
+  return static_cast<std::size_t>(std::count_if(slots_.begin(), slots_.end(), [](const auto& p) { return p != nullptr; }));
+}
+
+std::uint64_t CheckpointCache::generation() const {
+  std::lock_guard lock(mutex_);
+  return current_.generation;
+}
+
+void CheckpointCache::wait_idle() { loop_.wait_idle(); }
+
+void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& still_current) {
+  Request request;
+  {
+    std::lock_guard lock(mutex_);
+    if (!has_request_) return;
+    request = current_;
+  }
+  for (std::size_t i : outward_order(count_, request.around)) {
+    if (!still_current()) return;
+    if (peek(i)) continue;  // get() already computed it on the UI thread
+    if (!store(request.generation, i, compute(request, i))) return;
+  }
+}
+
+AblationCurve::AblationCurve(std::size_t checkpoints, AccuracyFn accuracy)
+    : count_(checkpoints),
+      accuracy_(std::move(accuracy)),
+      values_(checkpoints),
+      loop_([this](std::uint64_t generation, const BackgroundLoop::StillCurrent& still_current) {
+        sweep(generation, still_current);
+      }) {}
+
+void AblationCurve::request(const HeadMask& pulled, std::size_t first) {
+  {
+    std::lock_guard lock(mutex_);
+    if (has_request_ && pulled == pulled_) return;
+    has_request_ = true;
+    pulled_ = pulled;
+    first_ = first;
+    ++generation_;
+    std::fill(values_.begin(), values_.end(), std::nullopt);
+  }
+  loop_.post();
+}
+
+std::vector<std::optional<double>> AblationCurve::values() const {
+  std::lock_guard lock(mutex_);
+  return values_;
+}
+
+std::optional<double> AblationCurve::at(std::size_t checkpoint) const {
+  std::lock_guard lock(mutex_);
+  return checkpoint < count_ ? values_[checkpoint] : std::nullopt;
+}
+
+HeadMask AblationCurve::pulled() const {
+  std::lock_guard lock(mutex_);
+  return pulled_;
+}
+
+void AblationCurve::wait_idle() { loop_.wait_idle(); }
+
+void AblationCurve::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& still_current) {
+  HeadMask pulled;
+  std::size_t first = 0;
+  std::uint64_t generation = 0;
+  {
+    std::lock_guard lock(mutex_);
+    if (!has_request_) return;
+    pulled = pulled_;
+    first = first_;
+    generation = generation_;
+  }
+  for (std::size_t i : outward_order(count_, first)) {
+    if (!still_current()) return;
+    const std::optional<double> value = accuracy_(i, pulled);
+    std::lock_guard lock(mutex_);
+    if (generation != generation_) return;
+    values_[i] = value;
+  }
+}
+
+}  // namespace am::ui

@@ -1,0 +1,108 @@
+// The chapter's words: body from live numbers, caption, "try this", and the
+// predict-then-reveal question.
+#include "am/ui/chapters.hpp"
+#include "am/ui/panels.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+namespace {
+
+// Rebuilds the words only when what they read has changed.
+void refresh(ChapterPanelState& panel, const AppState& state, const ChapterContext& context, const Chapter& chapter) {
+  if (panel.chapter == chapter.number && panel.revision == state.revision && panel.acts == context.acts &&
+      panel.live_accuracy == context.live_accuracy)
+    return;
+  panel.chapter = chapter.number;
+  panel.revision = state.revision;
+  panel.acts = context.acts;
+  panel.live_accuracy = context.live_accuracy;
+  panel.body = chapter.body ? chapter.body(context) : std::string();
+  panel.caption = chapter.caption ? chapter.caption(context) : std::string();
+  panel.try_this = chapter.try_this ? chapter.try_this(context) : std::string();
+  panel.prompt.clear();
+  panel.choices.clear();
+  panel.reveal.clear();
+  panel.correct_choice = -1;
+  if (chapter.predict) {
+    panel.prompt = chapter.predict->prompt(context);
+    panel.choices = chapter.predict->choices(context);
+    const Reveal r = chapter.predict->reveal(context);
+    panel.reveal = r.explanation;
+    panel.correct_choice = r.correct_choice;
+  }
+}
+
+void draw_paragraphs(const std::string& text) {
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find("\n\n", start);
+    if (end == std::string::npos) end = text.size();
+    ImGui::TextWrapped("%s", text.substr(start, end - start).c_str());
+    ImGui::Spacing();
+    start = end + 2;
+  }
+}
+
+void draw_question(AppState& state, const ChapterPanelState& panel) {
+  if (panel.prompt.empty()) return;
+  ImGui::Separator();
+  ImGui::TextWrapped("%s", panel.prompt.c_str());
+  PredictState& p = state.predict;
+  if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
+  ImGui::BeginDisabled(p.revealed);
+  for (std::size_t i = 0; i < panel.choices.size(); ++i) {
+    if (ImGui::RadioButton(panel.choices[i].c_str(), p.choice == static_cast<int>(i))) p.choice = static_cast<int>(i);
+  }
+  ImGui::EndDisabled();
+  if (!p.revealed) {
+    ImGui::BeginDisabled(p.choice < 0);
+    if (ImGui::Button("Reveal")) p.revealed = true;
+    ImGui::EndDisabled();
+    if (p.choice < 0) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("make a guess first");
+    }
+    return;
+  }
+  if (panel.correct_choice >= 0)
+    ImGui::TextColored(p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
+                       p.choice == panel.correct_choice ? "Right." : "Not this time.");
+  ImGui::TextWrapped("%s", panel.reveal.c_str());
+  if (ImGui::SmallButton("Ask again")) p = PredictState{state.chapter, -1, false};
+}
+
+}  // namespace
+
+void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel) {
+  if (!state.settings.panels.chapter_text) return;
+  const Chapter* chapter = find_chapter(state.chapter);
+  const std::string title = chapter ? std::to_string(chapter->number) + "  " + std::string(chapter->title) : "Chapter";
+  // A fixed window name keeps the saved layout when the chapter changes.
+  const std::string window = title + "###chapter";
+  if (!widgets::begin_panel(window.c_str(), &state.settings.panels.chapter_text, ImVec2(0.01f, 0.45f),
+                            ImVec2(430, 420))) {
+    ImGui::End();
+    return;
+  }
+  if (!chapter) {
+    ImGui::TextDisabled("No chapter is selected.");
+    ImGui::End();
+    return;
+  }
+  refresh(panel, state, context, *chapter);
+  draw_paragraphs(panel.body);
+  if (!panel.caption.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", panel.caption.c_str());
+    ImGui::PopStyleColor();
+  }
+  if (!panel.try_this.empty()) {
+    ImGui::Separator();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Try this");
+    ImGui::TextWrapped("%s", panel.try_this.c_str());
+  }
+  draw_question(state, panel);
+  ImGui::End();
+}
+
+}  // namespace am::ui

@@ -1,0 +1,87 @@
+// The drum: scrub through training checkpoints (snapping), play/pause, and the
+// loss and accuracy curves with the current step marked.
+#include <cmath>
+
+#include "am/ui/panels.hpp"
+#include "am/ui/playback.hpp"
+#include "am/ui/text_format.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+namespace {
+
+std::vector<float> column(const TrainingRecord& t, std::optional<double> CheckpointMetrics::*field) {
+  std::vector<float> v;
+  for (const auto& c : t.checkpoints) v.push_back((c.*field) ? static_cast<float>(*(c.*field)) : NAN);
+  return v;
+}
+
+}  // namespace
+
+void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
+  if (!state.settings.panels.drum) return;
+  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f), ImVec2(480, 230))) {
+    ImGui::End();
+    return;
+  }
+  if (!view.training || view.training->checkpoints.empty()) {
+    ImGui::TextDisabled("No training run is loaded: the manifest lists no checkpoints.");
+    ImGui::End();
+    return;
+  }
+  const TrainingRecord& t = *view.training;
+  const std::vector<std::int64_t> steps = t.steps();
+  if (steps.size() == 1) {
+    ImGui::TextWrapped("Only one checkpoint (step %s) is loaded, so there is nothing to turn.",
+                       fmt_int(steps.front()).c_str());
+    ImGui::End();
+    return;
+  }
+  int index = static_cast<int>(t.nearest_index(state.step));
+  ImGui::SetNextItemWidth(-1.0f);
+  const std::string label = "step " + fmt_int(steps[static_cast<std::size_t>(index)]);
+  // The slider moves over checkpoint indices, so every position is a real checkpoint.
+  if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, label.c_str())) {
+    state.step = steps[static_cast<std::size_t>(index)];
+    state.playing = false;
+    ++state.revision;
+    actions.step_changed = true;
+  }
+  if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
+  ImGui::SameLine();
+  ImGui::TextDisabled("Space");
+  ImGui::SameLine();
+  ImGui::Text("  checkpoint %d of %zu", index + 1, steps.size());
+  if (view.cached < steps.size()) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
+  }
+  std::vector<widgets::Series> series;
+  series.push_back({column(t, &CheckpointMetrics::train_loss), widgets::colour_loss(), "training loss"});
+  if (t.has_accuracy())
+    series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
+  if (state.pulled.any() && !view.ablated_accuracy.empty()) {
+    std::vector<float> ablated;
+    for (const auto& v : view.ablated_accuracy) ablated.push_back(v ? static_cast<float>(*v) : NAN);
+    series.push_back({ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
+  }
+  std::vector<std::int64_t> marks;
+  if (const auto phase = find_phase_change(t)) marks = {phase->before_step, phase->after_step};
+  widgets::draw_chart("curves", steps, series, state.step, marks, 90.0f);
+  for (const auto& s : series) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
+    ImGui::TextUnformatted(s.label.c_str());
+    ImGui::PopStyleColor();
+    ImGui::SameLine();
+  }
+  ImGui::NewLine();
+  const CheckpointMetrics& now = t.checkpoints[static_cast<std::size_t>(index)];
+  std::string line;
+  if (now.train_loss) line += "loss " + fmt_fixed(*now.train_loss, 3);
+  if (now.nonsense_accuracy) line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
+  if (!marks.empty()) line += (line.empty() ? "" : " · ") + std::string("thin lines: the sudden change");
+  if (!line.empty()) ImGui::TextDisabled("%s", line.c_str());
+  ImGui::End();
+}
+
+}  // namespace am::ui

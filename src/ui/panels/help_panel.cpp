@@ -1,0 +1,33 @@
+// F1 help: every shortcut from the one list, and the mouse.
+#include "am/ui/panels.hpp"
+#include "am/ui/shortcuts.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_help(AppState& state) {
+  if (!state.settings.panels.help) return;
+  if (!widgets::begin_panel("Help", &state.settings.panels.help, ImVec2(0.33f, 0.20f), ImVec2(420, 330))) {
+    ImGui::End();
+    return;
+  }
+  if (ImGui::BeginTable("shortcuts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("what it does");
+    for (const Shortcut& s : all_shortcuts()) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(s.keys.data(), s.keys.data() + s.keys.size());
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(s.description.data(), s.description.data() + s.description.size());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Separator();
+  ImGui::TextWrapped("Mouse: drag to turn the machine, drag with the right button to move it, scroll to zoom. Hover "
+                     "over any part to read its numbers; click a slug to make it the query, a plate to lift it, a "
+                     "head in the rack to pull it out.");
+  ImGui::End();
+}
+
+}  // namespace am::ui

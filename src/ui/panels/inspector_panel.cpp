@@ -1,0 +1,30 @@
+// The numbers behind whatever part of the machine is hovered or selected.
+#include "am/ui/panels.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_inspector(AppState& state, const InspectorView& view) {
+  if (!state.settings.panels.inspector) return;
+  if (!widgets::begin_panel("Inspector", &state.settings.panels.inspector, ImVec2(0.72f, 0.32f), ImVec2(320, 220))) {
+    ImGui::End();
+    return;
+  }
+  if (view.hovered.empty() && view.selected.empty()) {
+    ImGui::TextDisabled("Hover over any part of the machine to read its numbers; click to keep them here.");
+    ImGui::End();
+    return;
+  }
+  if (!view.hovered.empty()) {
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Under the cursor");
+    ImGui::TextUnformatted(view.hovered.c_str());
+  }
+  if (!view.selected.empty() && view.selected != view.hovered) {
+    if (!view.hovered.empty()) ImGui::Separator();
+    ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Selected");
+    ImGui::TextUnformatted(view.selected.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace am::ui

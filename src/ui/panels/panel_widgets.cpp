@@ -1,0 +1,103 @@
+#include "panel_widgets.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "am/model/alphabet.hpp"
+
+namespace am::ui::widgets {
+
+bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size, ImGuiWindowFlags flags) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x * position_fraction.x, display.y * position_fraction.y),
+                          ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+  return ImGui::Begin(title, open, flags);
+}
+
+void help_marker(const char* text) {
+  ImGui::SameLine();
+  ImGui::TextDisabled("(?)");
+  if (ImGui::IsItemHovered()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
+}
+
+std::string char_label(int id) {
+  const char c = id_to_char(id);
+  if (c == ' ') return "space";
+  return std::string(1, c);
+}
+
+void probability_bar(float p, std::optional<float> ghost, const std::string& overlay) {
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 40.0f);
+  const float height = ImGui::GetFrameHeight();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(start, ImVec2(start.x + width, start.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  draw->AddRectFilled(start, ImVec2(start.x + width * std::clamp(p, 0.0f, 1.0f), start.y + height), colour_accent());
+  if (ghost) {
+    // The intact model's value as an outline: the gap shows what pulling the heads cost.
+    const float x = start.x + width * std::clamp(*ghost, 0.0f, 1.0f);
+    draw->AddRect(start, ImVec2(x, start.y + height), colour_ghost(), 0.0f, 0, 2.0f);
+  }
+  draw->AddText(ImVec2(start.x + 4.0f, start.y + (height - ImGui::GetFontSize()) * 0.5f),
+                ImGui::GetColorU32(ImGuiCol_Text), overlay.c_str());
+  ImGui::Dummy(ImVec2(width, height));
+}
+
+void draw_chart(const char* id, const std::vector<std::int64_t>& steps, const std::vector<Series>& series,
+                std::int64_t current, const std::vector<std::int64_t>& marks, float height) {
+  ImGui::PushID(id);
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 60.0f);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(start, ImVec2(start.x + width, start.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
+  if (steps.size() >= 2 && steps.back() > steps.front()) {
+    const double x0 = static_cast<double>(steps.front());
+    const double span = static_cast<double>(steps.back()) - x0;
+    const auto x_of = [&](std::int64_t step) {
+      return start.x + static_cast<float>((static_cast<double>(step) - x0) / span) * width;
+    };
+    for (std::int64_t m : marks)
+      draw->AddLine(ImVec2(x_of(m), start.y), ImVec2(x_of(m), start.y + height), ImGui::GetColorU32(ImGuiCol_Border));
+    for (const Series& s : series) {
+      // Each series is scaled to its own range: loss and accuracy share one box.
+      float lo = INFINITY, hi = -INFINITY;
+      for (float v : s.values)
+        if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
+      if (!std::isfinite(lo)) continue;
+      if (std::isfinite(s.lo) && std::isfinite(s.hi)) lo = s.lo, hi = s.hi;
+      if (hi - lo < 1e-6f) hi = lo + 1.0f;
+      bool have_previous = false;
+      ImVec2 previous;
+      for (std::size_t i = 0; i < s.values.size() && i < steps.size(); ++i) {
+        if (!std::isfinite(s.values[i])) {
+          have_previous = false;
+          continue;
+        }
+        const ImVec2 p(x_of(steps[i]), start.y + height - 2.0f - (s.values[i] - lo) / (hi - lo) * (height - 4.0f));
+        if (have_previous) draw->AddLine(previous, p, s.colour, 1.5f);
+        previous = p;
+        have_previous = true;
+      }
+    }
+    const float cx = x_of(std::clamp(current, steps.front(), steps.back()));
+    draw->AddLine(ImVec2(cx, start.y), ImVec2(cx, start.y + height), colour_accent(), 2.0f);
+  }
+  ImGui::Dummy(ImVec2(width, height));
+  ImGui::PopID();
+}
+
+ImU32 colour_accent() { return IM_COL32(214, 170, 92, 255); }   // brass
+ImU32 colour_loss() { return IM_COL32(110, 170, 230, 255); }     // blue
+ImU32 colour_accuracy() { return IM_COL32(230, 140, 70, 255); }  // copper
+ImU32 colour_ablated() { return IM_COL32(200, 90, 200, 255); }   // violet: distinct for colour-blind readers too
+ImU32 colour_ghost() { return IM_COL32(235, 235, 235, 170); }
+ImVec4 colour_error() { return ImVec4(1.0f, 0.45f, 0.4f, 1.0f); }
+
+}  // namespace am::ui::widgets

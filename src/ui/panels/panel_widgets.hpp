@@ -1,0 +1,47 @@
+// Small drawing helpers the panels share (internal to am_ui_panels).
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+namespace am::ui::widgets {
+
+// Places a panel on first use at a fraction of the display, with a size in pixels;
+// then Begin. Returns false when the panel is collapsed or hidden (End is still due).
+bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
+                 ImGuiWindowFlags flags = 0);
+
+// A greyed "(?)" that explains a term on hover.
+void help_marker(const char* text);
+
+// A character as a label in lists: "e", "space", "'".
+std::string char_label(int id);
+
+// A horizontal probability bar with an optional ghost mark (the intact model's value).
+void probability_bar(float p, std::optional<float> ghost, const std::string& overlay);
+
+struct Series {
+  std::vector<float> values;  // one per step; NaN = not measured
+  ImU32 colour = 0;
+  std::string label;
+  float lo = NAN, hi = NAN;   // fixed vertical range (accuracies: 0..1); NaN = fit the data
+};
+
+// Curves over training steps (x = step), a marker at `current` and thin lines at `marks`.
+void draw_chart(const char* id, const std::vector<std::int64_t>& steps, const std::vector<Series>& series,
+                std::int64_t current, const std::vector<std::int64_t>& marks, float height);
+
+// The colours the panels use, picked to read on the brass theme and in every palette.
+ImU32 colour_accent();
+ImU32 colour_loss();
+ImU32 colour_accuracy();
+ImU32 colour_ablated();
+ImU32 colour_ghost();
+ImVec4 colour_error();
+
+}  // namespace am::ui::widgets

@@ -1,0 +1,38 @@
+// The five likeliest next characters, with the intact model's value as a ghost
+// when heads are pulled.
+#include "am/ui/live_numbers.hpp"
+#include "am/ui/panels.hpp"
+#include "am/ui/text_format.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_predictions(AppState& state, const Activations* acts, const Activations* intact) {
+  if (!state.settings.panels.predictions) return;
+  if (!widgets::begin_panel("Next character", &state.settings.panels.predictions, ImVec2(0.72f, 0.02f),
+                            ImVec2(320, 210))) {
+    ImGui::End();
+    return;
+  }
+  if (!acts || acts->length() == 0) {
+    ImGui::TextDisabled("Nothing to predict: the text is empty.");
+    ImGui::End();
+    return;
+  }
+  const int last = acts->length() - 1;
+  const bool ghosts = state.pulled.any() && intact && intact->length() == acts->length();
+  for (const Guess& g : top_guesses(*acts, last, 5)) {
+    std::optional<float> ghost;
+    std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability, 1);
+    if (ghosts) {
+      ghost = probability_of(*intact, last, g.id);
+      overlay += "   (all heads: " + fmt_percent(*ghost, 1) + ")";
+    }
+    widgets::probability_bar(g.probability, ghost, overlay);
+  }
+  if (ghosts)
+    ImGui::TextDisabled("Outlines: the same characters with every head in place.");
+  ImGui::End();
+}
+
+}  // namespace am::ui

@@ -1,0 +1,88 @@
+// The rack: pull heads out (toggles), accuracy with this ablation now and across
+// training.
+#include <cmath>
+
+#include "am/model/head_mask.hpp"
+#include "am/ui/panels.hpp"
+#include "am/ui/text_format.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
+  if (!state.settings.panels.rack) return;
+  if (!widgets::begin_panel("Rack of heads", &state.settings.panels.rack, ImVec2(0.72f, 0.58f), ImVec2(320, 300))) {
+    ImGui::End();
+    return;
+  }
+  ImGui::TextDisabled("Checked = in the rack. Click a plate's name to lift it.");
+  for (int l = 0; l < kLayers; ++l) {
+    for (int h = 0; h < kHeads; ++h) {
+      ImGui::PushID(l * kHeads + h);
+      bool in_place = !state.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+      if (ImGui::Checkbox("##in", &in_place)) {
+        set_pulled(state, l, h, !in_place);
+        actions.heads_changed = true;
+      }
+      ImGui::SameLine(0.0f, 2.0f);
+      const bool lifted = state.selected_layer == l && state.selected_head == h;
+      if (ImGui::Selectable(head_name(l, h).c_str(), lifted, 0, ImVec2(ImGui::CalcTextSize("L0H0").x, 0))) {
+        select_head(state, l, h);
+        actions.heads_changed = true;
+      }
+      ImGui::PopID();
+      if (h + 1 < kHeads) ImGui::SameLine(0.0f, 14.0f);
+    }
+  }
+  ImGui::BeginDisabled(!state.pulled.any());
+  if (ImGui::Button("Push all back")) {
+    state.pulled = HeadMask{};
+    ++state.revision;
+    actions.heads_changed = true;
+  }
+  ImGui::EndDisabled();
+  ImGui::Separator();
+
+  ImGui::TextUnformatted("Repeated nonsense, right the second time:");
+  const std::string pulled = state.pulled.any() ? state.pulled.to_string() + " pulled" : "all heads in place";
+  if (view.live_accuracy) {
+    ImGui::Text("%s at step %s, %s", fmt_percent(*view.live_accuracy, 1).c_str(), fmt_int(state.step).c_str(),
+                pulled.c_str());
+  } else if (view.live_available) {
+    ImGui::TextDisabled("recounting (%s)...", pulled.c_str());
+  } else if (view.analysis && view.analysis->step == state.step && view.analysis->accuracy_with(state.pulled)) {
+    ImGui::Text("%s, %s (from the analysis)", fmt_percent(*view.analysis->accuracy_with(state.pulled), 1).c_str(),
+                pulled.c_str());
+  } else {
+    ImGui::TextDisabled("The live recount is not part of this build, and the analysis did not measure this case.");
+  }
+  if (view.analysis) {
+    ImGui::TextDisabled("analysis, step %s: all heads %s", fmt_int(view.analysis->step).c_str(),
+                        fmt_percent(view.analysis->accuracy, 1).c_str());
+  }
+
+  if (view.training && view.training->checkpoints.size() >= 2) {
+    std::vector<widgets::Series> series;
+    std::vector<float> intact;
+    for (const auto& c : view.training->checkpoints)
+      intact.push_back(c.nonsense_accuracy ? static_cast<float>(*c.nonsense_accuracy) : NAN);
+    series.push_back({intact, widgets::colour_accuracy(), "all heads", 0.0f, 1.0f});
+    if (state.pulled.any() && !view.across_training.empty()) {
+      std::vector<float> ablated;
+      for (const auto& v : view.across_training) ablated.push_back(v ? static_cast<float>(*v) : NAN);
+      series.push_back({ablated, widgets::colour_ablated(), "this ablation", 0.0f, 1.0f});
+    }
+    ImGui::TextUnformatted("Across training:");
+    widgets::draw_chart("rack_curve", view.training->steps(), series, state.step, {}, 70.0f);
+    for (const auto& s : series) {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
+      ImGui::TextUnformatted(s.label.c_str());
+      ImGui::PopStyleColor();
+      ImGui::SameLine();
+    }
+    ImGui::NewLine();
+  }
+  ImGui::End();
+}
+
+}  // namespace am::ui

@@ -1,0 +1,45 @@
+// One line at the bottom: where we are, what is pulled, background work, the last message.
+#include "am/model/head_mask.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/panels.hpp"
+#include "am/ui/text_format.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_status_line(AppState& state, const StatusView& view) {
+  if (!state.settings.panels.status_line) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  const float height = ImGui::GetFrameHeightWithSpacing();
+  ImGui::SetNextWindowPos(ImVec2(0.0f, io.DisplaySize.y - height));
+  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, height));
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 2.0f));
+  if (ImGui::Begin("##status", nullptr, flags)) {
+    std::string line = "chapter " + std::to_string(state.chapter) + " of " + std::to_string(kChapterCount - 1) +
+                       "  |  step " + fmt_int(state.step) + "  |  " +
+                       (state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in")) +
+                       "  |  plate " + head_name(state.selected_layer, state.selected_head);
+    if (view.checkpoints > 0 && view.cached < view.checkpoints)
+      line += "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.checkpoints);
+    if (view.frame_ms > 0.0) line += "  |  " + fmt_fixed(view.frame_ms, 1) + " ms";
+    ImGui::TextUnformatted(line.c_str());
+    if (!state.status.empty()) {
+      ImGui::SameLine();
+      ImGui::TextUnformatted("  |  ");
+      ImGui::SameLine();
+      if (state.status_is_error)
+        ImGui::TextColored(widgets::colour_error(), "%s", state.status.c_str());
+      else
+        ImGui::TextUnformatted(state.status.c_str());
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("   F1: help");
+  }
+  ImGui::End();
+  ImGui::PopStyleVar();
+}
+
+}  // namespace am::ui

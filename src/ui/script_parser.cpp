@@ -1,0 +1,133 @@
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "am/model/head_mask.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/script.hpp"
+
+namespace am::ui {
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+// A whole-number argument, or an error message.
+Result<std::int64_t> integer_argument(std::string_view word, std::string_view arg, std::int64_t lo, std::int64_t hi) {
+  std::int64_t value = 0;
+  const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), value);
+  if (arg.empty() || ec != std::errc() || end != arg.data() + arg.size())
+    return fail("'" + std::string(word) + "' needs a whole number, got '" + std::string(arg) + "'");
+  if (value < lo || value > hi)
+    return fail("'" + std::string(word) + "' takes " + std::to_string(lo) + " to " + std::to_string(hi) + ", got " +
+                std::to_string(value));
+  return value;
+}
+
+Result<ScriptCommand> parse_line(std::string_view line) {
+  const std::size_t space = line.find_first_of(" \t");
+  const std::string_view word = line.substr(0, space);
+  // Everything after the word; for "text" the spacing inside is kept as typed.
+  const std::string_view rest = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
+  const std::string_view arg = trim(rest);
+  ScriptCommand c;
+  if (word == "text") {
+    c.kind = CommandKind::kText;
+    c.text = std::string(rest);  // typed text is kept as written, trailing spaces too
+    return c;
+  }
+  if (word == "chapter" || word == "step" || word == "select" || word == "generate") {
+    std::int64_t lo = 0, hi = 0;
+    if (word == "chapter") {
+      c.kind = CommandKind::kChapter;
+      hi = kChapterCount - 1;
+    } else if (word == "step") {
+      c.kind = CommandKind::kStep;
+      hi = INT64_MAX;
+    } else if (word == "select") {
+      c.kind = CommandKind::kSelect;
+      lo = 1;
+      hi = INT32_MAX;
+    } else {
+      c.kind = CommandKind::kGenerate;
+      lo = 1;
+      hi = kMaxGenerate;
+    }
+    auto n = integer_argument(word, arg, lo, hi);
+    if (!n) return fail(n.error());
+    c.number = *n;
+    return c;
+  }
+  if (word == "pull" || word == "push" || word == "head") {
+    c.kind = word == "pull" ? CommandKind::kPull : (word == "push" ? CommandKind::kPush : CommandKind::kHead);
+    if (arg.empty()) return fail("'" + std::string(word) + "' needs a head name such as L2H4");
+    auto ref = parse_head_name(arg);
+    if (!ref) return fail(ref.error());
+    c.layer = (*ref)[0];
+    c.head = (*ref)[1];
+    return c;
+  }
+  if (word == "screenshot") {
+    c.kind = CommandKind::kScreenshot;
+    if (arg.empty()) return fail("'screenshot' needs a file name, e.g. screenshot out.png");
+    c.text = std::string(arg);
+    return c;
+  }
+  return fail("unknown command '" + std::string(word) +
+              "' (known: chapter, text, step, pull, push, select, head, generate, screenshot)");
+}
+
+}  // namespace
+
+const char* command_name(CommandKind kind) {
+  switch (kind) {
+    case CommandKind::kChapter: return "chapter";
+    case CommandKind::kText: return "text";
+    case CommandKind::kStep: return "step";
+    case CommandKind::kPull: return "pull";
+    case CommandKind::kPush: return "push";
+    case CommandKind::kSelect: return "select";
+    case CommandKind::kHead: return "head";
+    case CommandKind::kGenerate: return "generate";
+    case CommandKind::kScreenshot: return "screenshot";
+  }
+  return "?";
+}
+
+Result<Script> parse_script(std::string_view source, std::string label) {
+  Script script;
+  script.label = std::move(label);
+  int number = 0;
+  std::size_t start = 0;
+  while (start <= source.size()) {
+    std::size_t end = source.find('\n', start);
+    if (end == std::string_view::npos) end = source.size();
+    std::string_view line = source.substr(start, end - start);
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    ++number;
+    start = end + 1;
+    // Leading spaces are dropped; trailing ones matter only to "text" and are kept there.
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front()))) line.remove_prefix(1);
+    if (trim(line).empty() || line.front() == '#') continue;
+    auto command = parse_line(line);
+    if (!command) return fail(script.label + ":" + std::to_string(number) + ": " + command.error());
+    command->line = number;
+    script.commands.push_back(std::move(*command));
+  }
+  return script;
+}
+
+Result<Script> load_script(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return fail("cannot open script " + path.string());
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) return fail("cannot read script " + path.string());
+  return parse_script(text.str(), path.filename().string());
+}
+
+}  // namespace am::ui

@@ -1,0 +1,91 @@
+#include "am/ui/script_runner.hpp"
+
+#include <cstdlib>
+
+#include "am/ui/chapters.hpp"
+
+namespace am::ui {
+
+std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int64_t step) {
+  std::int64_t best = steps.front();
+  for (std::int64_t s : steps)
+    if (std::llabs(s - step) < std::llabs(best - step)) best = s;
+  return best;
+}
+
+ScriptRunner::ScriptRunner(Script script) : script_(std::move(script)) {}
+
+Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& engine) {
+  const std::vector<std::int64_t> steps = engine.checkpoint_steps();
+  if (steps.empty()) return fail("no checkpoints are loaded");
+  switch (c.kind) {
+    case CommandKind::kChapter: {
+      const Chapter* chapter = find_chapter(static_cast<int>(c.number));
+      if (!chapter) return fail("there is no chapter " + std::to_string(c.number));
+      const std::int64_t before = state.step;
+      enter_chapter(state, *chapter, engine.chapter_context(state), steps);
+      if (state.step != before) return engine.set_step(state.step);
+      return Ok{};
+    }
+    case CommandKind::kText:
+      set_text(state, c.text);
+      state.generated = Generation{};
+      return Ok{};
+    case CommandKind::kStep: {
+      const std::int64_t snapped = snap_to_checkpoint(steps, c.number);
+      auto loaded = engine.set_step(snapped);
+      if (!loaded) return loaded;
+      state.step = snapped;
+      ++state.revision;
+      if (snapped != c.number)
+        set_status(state, "step " + std::to_string(c.number) + " is not a checkpoint; showing step " +
+                              std::to_string(snapped));
+      return Ok{};
+    }
+    case CommandKind::kPull:
+    case CommandKind::kPush:
+      set_pulled(state, c.layer, c.head, c.kind == CommandKind::kPull);
+      return Ok{};
+    case CommandKind::kSelect:
+      return select_position(state, static_cast<int>(c.number - 1));
+    case CommandKind::kHead:
+      select_head(state, c.layer, c.head);
+      return Ok{};
+    case CommandKind::kGenerate: {
+      const std::vector<int> ids = read_ids(state);
+      if (ids.empty()) return fail("'generate' needs some text to continue");
+      auto generated = engine.generate(ids, state.pulled, static_cast<int>(c.number));
+      if (!generated) return fail(generated.error());
+      state.generated = std::move(*generated);
+      ++state.revision;
+      return Ok{};
+    }
+    case CommandKind::kScreenshot:
+      return engine.screenshot(c.text);
+  }
+  return fail("unhandled command");
+}
+
+ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
+  if (failed_) return Outcome::kFailed;
+  if (next_ >= script_.commands.size()) return Outcome::kFinished;
+  const ScriptCommand& c = script_.commands[next_];
+  const Status status = execute(c, state, engine);
+  if (!status) {
+    failed_ = true;
+    error_ = script_.label + ":" + std::to_string(c.line) + ": " + command_name(c.kind) + ": " + status.error();
+    set_status(state, error_, true);
+    return Outcome::kFailed;
+  }
+  ++next_;
+  return Outcome::kRan;
+}
+
+ScriptRunner::Outcome ScriptRunner::run_all(AppState& state, Engine& engine) {
+  for (;;) {
+    const Outcome o = step(state, engine);
+    if (o != Outcome::kRan) return o;
+  }
+}
+
+}  // namespace am::ui

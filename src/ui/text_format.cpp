@@ -1,0 +1,95 @@
+#include "am/ui/text_format.hpp"
+
+#include <cmath>
+#include <cstdio>
+
+namespace am::ui {
+namespace {
+
+// "4.0" -> "4", "4.7" stays: whole numbers read better without a trailing ".0".
+std::string trim_point_zero(std::string s) {
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
+  return s;
+}
+
+std::string scaled(double value, double unit, const char* word) {
+  return trim_point_zero(fmt_fixed(value / unit, 1)) + " " + word;
+}
+
+}  // namespace
+
+std::string fmt_int(std::int64_t value) {
+  const bool negative = value < 0;
+  std::string digits = std::to_string(negative ? -value : value);
+  std::string out;
+  const std::size_t n = digits.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    out.push_back(digits[i]);
+    const std::size_t left = n - 1 - i;
+    if (left > 0 && left % 3 == 0) out.push_back(',');
+  }
+  return negative ? "-" + out : out;
+}
+
+std::string fmt_fixed(double value, int decimals) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  std::string s = buffer;
+  if (s == "-0" || s.rfind("-0.", 0) == 0) {
+    // "-0.00" reads as a sign error; a value that rounds to zero has no sign.
+    bool all_zero = true;
+    for (char c : s) all_zero = all_zero && (c == '-' || c == '0' || c == '.');
+    if (all_zero) s.erase(0, 1);
+  }
+  return s;
+}
+
+std::string fmt_percent(double fraction, int decimals) { return fmt_fixed(fraction * 100.0, decimals) + " %"; }
+
+std::string fmt_points(double fraction_difference) {
+  const std::string n = fmt_fixed(std::fabs(fraction_difference) * 100.0, 0);
+  return n + (n == "1" ? " point" : " points");
+}
+
+std::string fmt_bytes(double bytes) {
+  if (bytes < 1e3) return fmt_int(static_cast<std::int64_t>(std::llround(bytes))) + " bytes";
+  if (bytes < 1e6) return scaled(bytes, 1e3, "kB");
+  if (bytes < 1e9) return scaled(bytes, 1e6, "MB");
+  if (bytes < 1e12) return scaled(bytes, 1e9, "GB");
+  return scaled(bytes, 1e12, "TB");
+}
+
+std::string fmt_large(double value) {
+  if (std::fabs(value) >= 1e12) return scaled(value, 1e12, "trillion");
+  if (std::fabs(value) >= 1e9) return scaled(value, 1e9, "billion");
+  if (std::fabs(value) >= 1e6) return scaled(value, 1e6, "million");
+  return fmt_int(static_cast<std::int64_t>(std::llround(value)));
+}
+
+std::string fmt_ratio(double value) {
+  if (std::fabs(value) >= 1e6) return fmt_large(value);
+  if (std::fabs(value) >= 100.0) return fmt_int(static_cast<std::int64_t>(std::llround(value)));
+  return trim_point_zero(fmt_fixed(value, 1));
+}
+
+std::string quote_char(char c) {
+  if (c == ' ') return "the space";
+  return std::string("\u201c") + c + "\u201d";
+}
+
+std::string join_words(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += (i + 1 == items.size()) ? " and " : ", ";
+    out += items[i];
+  }
+  return out;
+}
+
+std::string heads_phrase(const std::vector<int>& one_based_heads) {
+  std::vector<std::string> names;
+  for (int h : one_based_heads) names.push_back(std::to_string(h));
+  return (one_based_heads.size() == 1 ? "head " : "heads ") + join_words(names);
+}
+
+}  // namespace am::ui
