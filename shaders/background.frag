@@ -8,7 +8,7 @@ in vec2 v_ndc;
 out vec4 o_color;
 
 void main() {
-  vec4 far_p = inverse(u_view_proj) * vec4(v_ndc, 1.0, 1.0);
+  vec4 far_p = u_inv_view_proj * vec4(v_ndc, 1.0, 1.0);
   vec3 dir = normalize(far_p.xyz / far_p.w - u_eye.xyz);
   vec3 c = ambient_gradient(dir) * 0.85;
   // A faint warm haze where the lamps are, as if dust caught the light.

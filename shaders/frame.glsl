@@ -4,6 +4,7 @@ layout(std140) uniform Frame {
   mat4 u_proj;
   mat4 u_view_proj;
   mat4 u_light_view_proj;  // world -> the key light's shadow map
+  mat4 u_inv_view_proj;    // clip -> world (for rays through pixels)
   vec4 u_eye;              // xyz: camera position
   vec4 u_key_dir;          // xyz: unit vector towards the key light
   vec4 u_scene;            // x: time (s), y: floor height, z: exposure, w: shadow texel size

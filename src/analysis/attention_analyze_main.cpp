@@ -159,8 +159,7 @@ int run(const Options& opt) {
       errors[static_cast<std::size_t>(i)] = w.error();
       return;
     }
-    const FastForward model(*w);
-    const CheckpointMetrics m = analyse_checkpoint(model, set, windows, 1);
+    const CheckpointMetrics m = analyse_checkpoint(*w, set, windows, 1);
     measured[static_cast<std::size_t>(i)] = make_record(c.step, c.file, m, manifest_entry(*manifest_json, c.step));
   });
   const double all_ms = ms_since(t_all);
@@ -182,7 +181,7 @@ int run(const Options& opt) {
   // 3. The final checkpoint's studies.
   auto final_weights = am::load_weights(*dir / final_record.file);
   if (!final_weights) return report_error(final_weights.error());
-  const FastForward final_model(*final_weights);
+  const am::Weights& final_model = *final_weights;
   const auto t_pass = Clock::now();
   const CopyAccuracy check = nonsense_accuracy(final_model, set, {}, threads);
   const double pass_ms = ms_since(t_pass);
@@ -203,7 +202,7 @@ int run(const Options& opt) {
   in.final_record = &final_record;
   in.final = &final;
   in.facts = &facts;
-  if (auto ok = write_json_atomically(*dir / "analysis.json", analysis_json(in)); !ok)
+  if (auto ok = write_text_atomically(*dir / "analysis.json", format_analysis_json(analysis_json(in))); !ok)
     return report_error(ok.error());
 
   // 5. Summary.

@@ -6,10 +6,10 @@
 
 namespace am::analysis {
 
-CheckpointMetrics analyse_checkpoint(const FastForward& model, const NonsenseSet& set,
+CheckpointMetrics analyse_checkpoint(const Weights& weights, const NonsenseSet& set,
                                      const std::vector<HeldoutWindow>& windows, int threads) {
-  NonsensePass copy = analyse_nonsense(model, set, {}, threads);
-  WindowsPass text = analyse_windows(model, windows, threads);
+  NonsensePass copy = analyse_nonsense(weights, set, {}, threads);
+  WindowsPass text = analyse_windows(weights, windows, threads);
   merge(copy.heads, text.heads);  // the two passes fill disjoint scores
   CheckpointMetrics m;
   m.accuracy = copy.accuracy;
@@ -38,17 +38,17 @@ std::vector<std::array<int, 2>> layer2_by_induction(const HeadTable& heads) {
   return order;
 }
 
-FinalAnalysis analyse_final(const FastForward& model, std::int64_t step, const NonsenseSet& set,
+FinalAnalysis analyse_final(const Weights& weights, std::int64_t step, const NonsenseSet& set,
                             const HeadTable& heads, const std::vector<HeldoutBook>& books,
                             const BigramModel& bigram, int threads) {
   FinalAnalysis f;
   f.step = step;
-  f.accuracy = nonsense_accuracy(model, set, {}, threads);
+  f.accuracy = nonsense_accuracy(weights, set, {}, threads);
   const double base = f.accuracy.overall.rate();
   const auto ablate = [&](const HeadMask& mask) {
     AblationResult r;
     r.pulled = mask;
-    r.accuracy = nonsense_accuracy(model, set, mask, threads);
+    r.accuracy = nonsense_accuracy(weights, set, mask, threads);
     r.drop = base - r.accuracy.overall.rate();
     return r;
   };
@@ -71,13 +71,13 @@ FinalAnalysis analyse_final(const FastForward& model, std::int64_t step, const N
     PromptPrediction p;
     p.prompt = prompt;
     p.expected = expected_copy(prompt);
-    p.probs = next_char_probs(model, encode(prompt));
+    p.probs = next_char_probs(weights, encode(prompt));
     f.prompts.push_back(std::move(p));
   }
 
   TextComparison overall{"overall", "all held-out text", {}, {}};
   for (const HeldoutBook& book : books) {
-    TextComparison c{book.name, book.title, text_loss(model, book.ids, threads), bigram.text_loss(book.ids)};
+    TextComparison c{book.name, book.title, text_loss(weights, book.ids, threads), bigram.text_loss(book.ids)};
     overall.model.merge(c.model);
     overall.bigram.merge(c.bigram);
     f.texts.push_back(std::move(c));

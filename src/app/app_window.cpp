@@ -15,13 +15,14 @@ int run_window(const Options& options) {
     std::cerr << "attention-machine: --ablate: " << pulled.error() << "\n";
     return 2;
   }
+  auto atlas = start_glyph_atlas();  // overlaps with loading the model and opening the window
   auto model = load_model(options.weights_file, options.weights_dir, options.step);
   if (!model) {
     std::cerr << "attention-machine: " << model.error() << "\n";
     return 1;
   }
   const bool headless = options.screenshot.has_value();
-  auto app = MachineApp::create(options, std::move(*model), !headless, started);
+  auto app = MachineApp::create(options, std::move(*model), !headless, started, std::move(atlas));
   if (!app) {
     std::cerr << "attention-machine: " << app.error() << "\n";
     return 1;

@@ -59,7 +59,7 @@ int run_bench(MachineApp& app, int frames) {
   int fb_w = 0, fb_h = 0;
   glfwGetFramebufferSize(window, &fb_w, &fb_h);
   app.frame_chapter(app.options().chapter.value_or(0), fb_w, fb_h);
-  std::vector<double> cpu_ms, frame_ms;
+  std::vector<double> cpu_ms, frame_ms, upload_ms, shadow_ms, main_ms, tonemap_ms;
   int max_draw_calls = 0;
   std::size_t instances = 0, glyphs = 0, tube_vertices = 0;
   double first_frame_ms = 0.0;
@@ -79,6 +79,10 @@ int run_bench(MachineApp& app, int frames) {
     frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
     cpu_ms.push_back(frame->cpu_ms);
+    upload_ms.push_back(frame->stats.upload_ms);
+    shadow_ms.push_back(frame->stats.shadow_ms);
+    main_ms.push_back(frame->stats.main_ms);
+    tonemap_ms.push_back(frame->stats.tonemap_ms);
     max_draw_calls = std::max(max_draw_calls, frame->stats.draw_calls);
     instances = frame->stats.instances;
     glyphs = frame->stats.glyphs;
@@ -93,6 +97,9 @@ int run_bench(MachineApp& app, int frames) {
               percentile(frame_ms, 0.9));
   std::printf("  draw calls per frame: %d; instances %zu, label glyphs %zu, tube vertices %zu\n", max_draw_calls, instances,
               glyphs, tube_vertices);
+  if (percentile(main_ms, 0.5) > 0.0)
+    std::printf("  passes (AM_PROFILE_PASSES=1, median): upload %.2f ms, shadow %.2f ms, main %.2f ms, resolve + tone map %.2f ms\n",
+                percentile(upload_ms, 0.5), percentile(shadow_ms, 0.5), percentile(main_ms, 0.5), percentile(tonemap_ms, 0.5));
   std::printf("  FPS: %.1f\n", total_s > 0.0 ? static_cast<double>(frames) / total_s : 0.0);
   return 0;
 }

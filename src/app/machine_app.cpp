@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "am/render/asset_paths.hpp"
@@ -27,8 +28,22 @@ machine::TrainingTrack training_track(const LoadedModel& model) {
 
 }  // namespace
 
+std::future<Result<render::GlyphAtlas>> start_glyph_atlas() {
+  return std::async(std::launch::async, []() -> Result<render::GlyphAtlas> {
+    const auto font = render::find_font_file();
+    if (!font) return fail("no font found (install fonts-dejavu-core or set AM_FONT to a .ttf file)");
+    render::GlyphAtlasOptions o;
+    o.cap_height_px = 36.0f;
+    o.padding_px = 6;
+    o.extra = render::default_extra_codepoints();
+    o.threads = 2;
+    return render::build_glyph_atlas(*font, o);
+  });
+}
+
 Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, LoadedModel model, bool visible,
-                                                       Clock::time_point started) {
+                                                       Clock::time_point started,
+                                                       std::future<Result<render::GlyphAtlas>> atlas) {
   auto pulled = HeadMask::parse(options.ablate);
   if (!pulled) return fail("--ablate: " + pulled.error());
   std::unique_ptr<MachineApp> app(new MachineApp());
@@ -43,11 +58,10 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, L
   if (!shader_dir) return fail(shader_dir.error());
   render::RendererOptions ro;
   ro.shader_dir = *shader_dir;
-  ro.font_file = render::find_font_file();
+  if (const char* p = std::getenv("AM_PROFILE_PASSES"); p != nullptr && *p == '1') ro.profile_passes = true;
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);
-  if (!app->renderer_->notes().empty()) std::cerr << "attention-machine: " << app->renderer_->notes() << "\n";
 
   app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle());
   app->view_ = std::make_unique<MachineView>(app->model_.weights, training_track(app->model_));
@@ -58,6 +72,14 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, L
   app->chapter_ = options.chapter.value_or(0);
   app->view_->set_view(chapter_view(app->chapter_));
   app->frame_chapter(app->chapter_, options.width, options.height);
+
+  auto glyphs = atlas.get();
+  if (glyphs) {
+    app->renderer_->set_glyph_atlas(std::move(*glyphs));
+  } else {
+    // The machine still works without letters; say so once.
+    std::cerr << "attention-machine: labels are off: " << glyphs.error() << "\n";
+  }
   return app;
 }
 

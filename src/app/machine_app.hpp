@@ -4,10 +4,12 @@
 #pragma once
 
 #include <chrono>
+#include <future>
 #include <memory>
 #include <string>
 
 #include "am/render/camera.hpp"
+#include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
 #include "gl_window.hpp"
 #include "imgui_layer.hpp"
@@ -27,9 +29,11 @@ class MachineApp {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // visible = false for headless screenshots.
+  // visible = false for headless screenshots. The glyph atlas is being built on
+  // other threads meanwhile (it is the slowest part of start-up); create waits for it.
   static Result<std::unique_ptr<MachineApp>> create(const Options& options, LoadedModel model, bool visible,
-                                                    Clock::time_point started);
+                                                    Clock::time_point started,
+                                                    std::future<Result<render::GlyphAtlas>> atlas);
 
   // Draws one frame into `target` (0 = the window) of the given framebuffer size.
   // interactive: read the mouse (camera, hover, clicks) and show tooltips.
@@ -62,6 +66,9 @@ class MachineApp {
   int chapter_ = 0;
   Clock::time_point started_;
 };
+
+// Starts building the label atlas from the installed font on background threads.
+std::future<Result<render::GlyphAtlas>> start_glyph_atlas();
 
 int run_interactive(MachineApp& app);
 int run_screenshot(MachineApp& app, const std::filesystem::path& out);

@@ -1,7 +1,6 @@
 #include "builder.hpp"
 
 #include <algorithm>
-#include <limits>
 
 namespace am::machine {
 
@@ -89,26 +88,23 @@ void Builder::finish() {
   scene.draw.labels.resize(labels_used_);
   scene.draw.tubes.resize(tubes_used_);
 
-  // Bounds of everything drawn, for framing the camera.
-  constexpr float inf = std::numeric_limits<float>::infinity();
-  glm::vec3 lo(inf), hi(-inf);
+  // Bounds of everything drawn, for framing the camera: the bed sets x and z (it
+  // lies under everything), the tallest fixed parts set y, and the curves (threads,
+  // drum) and labels are added point by point. Cheaper than visiting every instance.
+  const Layout& L = layout;
+  glm::vec3 lo(L.drum_centre.x - L.drum_radius - 0.6f, -0.12f, L.columns_z - 1.0f);
+  glm::vec3 hi(L.rack_centre.x + 2.6f, 0.0f, L.slug_z + 1.2f);
+  hi.y = std::max({L.column_base_y + L.column_height + 0.6f, L.drum_centre.y + 0.5f * L.drum_height + 0.3f,
+                   L.bays[static_cast<std::size_t>(sel_layer)].lifted_y + 1.2f, 2.1f});
+  for (int l = 0; l < kLayers; ++l)
+    if (lifted_head(l) >= 0) hi.y = std::max(hi.y, L.bays[static_cast<std::size_t>(l)].lifted_y + 1.2f);
   const auto grow = [&](const glm::vec3& p, float r) {
     lo = glm::min(lo, p - glm::vec3(r));
     hi = glm::max(hi, p + glm::vec3(r));
   };
-  for (const auto& per_mesh : scene.draw.batches)
-    for (const auto& batch : per_mesh)
-      for (const auto& inst : batch) {
-        // The instance's extent: half the length of each scaled axis (needles: the full length).
-        const glm::vec3 c(inst.transform[3]);
-        const float r = 0.5f * (glm::length(glm::vec3(inst.transform[0])) + glm::length(glm::vec3(inst.transform[1])) +
-                                glm::length(glm::vec3(inst.transform[2])));
-        grow(c, r);
-      }
   for (const auto& t : scene.draw.tubes)
     for (const auto& p : t.points) grow(p, t.radius);
   for (const auto& l : scene.draw.labels) grow(l.position, l.height);
-  if (lo.x > hi.x) lo = hi = glm::vec3(0.0f);
   scene.anchors.bounds_min = lo;
   scene.anchors.bounds_max = hi;
 }

@@ -36,6 +36,9 @@ class Builder {
     scene.parts.push_back(p);
     return static_cast<PickId>(scene.parts.size());
   }
+  // A fresh part to fill in place (hot loops); its pick id is last_pick().
+  Part& new_part() { return scene.parts.emplace_back(); }
+  PickId last_pick() const { return static_cast<PickId>(scene.parts.size()); }
   void add(Mesh mesh, Material material, const glm::mat4& transform, const glm::vec4& color,
            PickId pick = 0) {
     scene.draw.batch(mesh, material).push_back(Instance{transform, color, pick});

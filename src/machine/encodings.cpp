@@ -29,14 +29,6 @@ glm::vec4 thread_color(float weight, bool highlighted) {
 
 float bead_diameter(float weight, float spacing) { return 0.4f * spacing * clamp01(weight); }
 
-glm::vec4 band_color(float value, float scale) {
-  if (!std::isfinite(value) || !(scale > 0.0f)) return kBandNeutral;
-  const float r = std::clamp(value / scale, -1.0f, 1.0f);
-  const float t = std::pow(std::abs(r), 0.6f);
-  const glm::vec4& pole = r >= 0.0f ? kBandPositive : kBandNegative;
-  return kBandNeutral + (pole - kBandNeutral) * t;
-}
-
 glm::vec4 attention_cell_color(float weight) {
   const float t = std::sqrt(clamp01(weight));
   const glm::vec3 dark(0.10f, 0.10f, 0.12f), bright(1.0f, 0.72f, 0.30f);

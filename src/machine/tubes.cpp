@@ -36,29 +36,35 @@ void build_tubes(Builder& b) {
 
   const float band_r = 0.85f * L.tube_radius, band_len = 0.8f * L.band_pitch;
   const float label_right = L.x(0) - L.tube_radius - 0.3f;  // stage labels end here, left of tube 0
+  auto& bands = b.scene.draw.batch(Mesh::kCylinder, Material::kPaint);
   for (int si = 0; si < L.stretch_count; ++si) {
     const Stretch& st = L.stretches[static_cast<std::size_t>(si)];
     const float* values = stage_values(*b.acts, st.stage);  // [T, 32]
     const float scale = stage_scale(*b.acts, st.stage);
+    const int layer = stage_layer(st.stage);
     for (int t = 0; t < b.T; ++t) {
       const float x = L.x(t);
       // Brass collars mark where a stretch begins and ends.
       for (float z : {st.z_front + 0.03f, st.z_back - 0.03f})
         b.add(Mesh::kCylinder, Material::kBrass, xf::cylinder_z({x, L.tube_y, z}, 1.1f * L.tube_radius, 0.05f),
               glm::vec4(1.0f));
+      // The hot loop of the scene (32 x stages x T bands): copy a prepared part and
+      // instance, change only what differs (value, z, colour, pick).
+      Instance band{xf::cylinder_z({x, L.tube_y, 0.0f}, band_r, band_len), glm::vec4(1.0f), 0};
+      Part proto;
+      proto.kind = PartKind::kBand;
+      proto.position = t;
+      proto.stage = static_cast<int>(st.stage);
+      proto.layer = layer;
+      proto.weight = scale;
+      const float* row = values + t * kDModel;  // [32]
       for (int k = 0; k < kDModel; ++k) {
-        const float v = values[t * kDModel + k];
-        Part p;
-        p.kind = PartKind::kBand;
-        p.position = t;
-        p.index = k;
-        p.stage = static_cast<int>(st.stage);
-        p.layer = stage_layer(st.stage);
-        p.value = v;
-        p.weight = scale;
-        const PickId pick = b.part(p);
-        b.add(Mesh::kCylinder, Material::kPaint, xf::cylinder_z({x, L.tube_y, L.band_z(st, k)}, band_r, band_len),
-              band_color(v, scale), pick);
+        proto.index = k;
+        proto.value = row[k];
+        band.transform[3].z = st.z_front - (static_cast<float>(k) + 0.5f) * L.band_pitch;
+        band.color = band_color(row[k], scale);
+        band.pick = b.part(proto);
+        bands.push_back(band);
       }
     }
 

@@ -1,6 +1,7 @@
 #include "am/model/kernels.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstring>
@@ -16,6 +17,10 @@
 // This file is compiled with -ffp-contract=fast (src/model/CMakeLists.txt): a·b + c
 // becomes one fused multiply-add where the build has FMA. That is not -ffast-math:
 // nothing is reassociated, NaN and infinity keep their meaning.
+
+// The templates below return vectors from always_inline functions; GCC's note that
+// such a return would change the ABI without AVX does not apply to inlined calls.
+#pragma GCC diagnostic ignored "-Wpsabi"
 
 namespace am::kernels {
 namespace {
@@ -54,18 +59,9 @@ AM_INLINE void store_first(float* p, V v, int count) {
 
 // ---------------------------------------------------------------- linear
 
-// panel: [K, 32] with panel[k][j] = W[n0 + j][k] for j < nb and 0 beyond — W^T for 32
-// outputs, so each input value is broadcast against 32 contiguous weights.
-AM_INLINE void pack_panel(float* panel, const float* W, int n0, int nb, int K) {
-  for (int j = 0; j < nb; ++j) {
-    const float* w = W + static_cast<long>(n0 + j) * K;
-    for (int k = 0; k < K; ++k) panel[k * kPanel + j] = w[k];
-  }
-  for (int k = 0; k < K; ++k)
-    for (int j = nb; j < kPanel; ++j) panel[k * kPanel + j] = 0.0f;
-}
-
 // R rows against one panel: out: [R, N] (the panel's nb columns) = in: [R, K] · panel + bias
+// panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32 outputs,
+// so each input value is broadcast against 32 contiguous weights.
 template <class V, int R>
 AM_INLINE void linear_rows(float* out, const float* in, const float* panel, const float* bias32,
                            int K, int N, int nb) {
@@ -87,21 +83,14 @@ AM_INLINE void linear_rows(float* out, const float* in, const float* panel, cons
       store_first(out + r * N + c * L, acc[r][c] + load<V>(bias32 + c * L), nb - c * L);
 }
 
+// panels: ceil(N / 32) panels of [K, 32], as pack_panels() lays them out.
 template <class Isa>
-AM_INLINE void linear_body(float* out, const float* in, const float* W, const float* bias, int T,
-                           int K, int N) {
+AM_INLINE void linear_body(float* out, const float* in, const float* panels, const float* bias,
+                           int T, int K, int N) {
   using V = typename Isa::V;
-  constexpr int kStackK = 128;  // the model's widest input; wider ones use the heap
-  alignas(64) float stack_panel[kStackK * kPanel];
-  std::vector<float> heap_panel;
-  float* panel = stack_panel;
-  if (K > kStackK) {
-    heap_panel.resize(static_cast<std::size_t>(K) * kPanel);
-    panel = heap_panel.data();
-  }
   for (int n0 = 0; n0 < N; n0 += kPanel) {
     const int nb = std::min(kPanel, N - n0);
-    pack_panel(panel, W, n0, nb, K);
+    const float* panel = panels + static_cast<std::size_t>(n0) * K;
     alignas(64) float bias32[kPanel] = {};
     if (bias)
       for (int j = 0; j < nb; ++j) bias32[j] = bias[n0 + j];
@@ -114,6 +103,68 @@ AM_INLINE void linear_body(float* out, const float* in, const float* W, const fl
                         bias32, K, N, nb);
   }
 }
+
+std::size_t panels_size(int K, int N) {
+  return static_cast<std::size_t>((N + kPanel - 1) / kPanel) * kPanel * static_cast<std::size_t>(K);
+}
+
+// W: [N, K] -> panels: ceil(N / 32) × [K, 32], zero past N.
+void pack_panels(float* panels, const float* W, int K, int N) {
+  std::fill(panels, panels + panels_size(K, N), 0.0f);
+  for (int n = 0; n < N; ++n) {
+    float* panel = panels + static_cast<std::size_t>(n / kPanel) * kPanel * K + n % kPanel;
+    const float* w = W + static_cast<std::size_t>(n) * K;
+    for (int k = 0; k < K; ++k) panel[k * kPanel] = w[k];
+  }
+}
+
+// Packing a matrix costs about as much as using it for a few rows, so each thread keeps
+// the panels of the matrices it multiplies by most recently, with a private copy of
+// each matrix: a panel set is reused only while the matrix's bytes are unchanged, so
+// weights updated in place (the trainer) or freed and reused memory are never missed.
+class PanelCache {
+ public:
+  const float* panels(const float* W, int K, int N) {
+    const std::size_t count = static_cast<std::size_t>(K) * N;
+    if (count > kMaxCachedFloats) {  // too big to keep: pack into scratch every time
+      scratch_.resize(panels_size(K, N));
+      pack_panels(scratch_.data(), W, K, N);
+      return scratch_.data();
+    }
+    for (Entry& e : entries_)
+      if (e.W == W && e.K == K && e.N == N) {
+        if (std::memcmp(e.copy.data(), W, count * sizeof(float)) != 0) fill(e, W, K, N);
+        return e.panels.data();
+      }
+    Entry& e = entries_[next_];
+    next_ = (next_ + 1) % entries_.size();
+    fill(e, W, K, N);
+    return e.panels.data();
+  }
+
+ private:
+  static constexpr std::size_t kMaxCachedFloats = 1 << 16;
+  struct Entry {
+    const float* W = nullptr;
+    int K = 0;
+    int N = 0;
+    std::vector<float> copy;    // [N, K] the matrix as it was packed
+    std::vector<float> panels;
+  };
+  static void fill(Entry& e, const float* W, int K, int N) {
+    e.W = W;
+    e.K = K;
+    e.N = N;
+    e.copy.assign(W, W + static_cast<std::size_t>(K) * N);
+    e.panels.resize(panels_size(K, N));
+    pack_panels(e.panels.data(), W, K, N);
+  }
+  std::array<Entry, 32> entries_{};
+  std::size_t next_ = 0;
+  std::vector<float> scratch_;
+};
+
+thread_local PanelCache t_panel_cache;
 
 // ---------------------------------------------------------------- layernorm
 
@@ -160,18 +211,23 @@ template <class Isa>
 AM_INLINE void gelu_body(float* out, const float* in, int n) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
-  int i = 0;
-  for (; i + L <= n; i += L) store(out + i, gelu_vec(load<V>(in + i)));
-  if (i < n) {  // the tail, through a zero-padded vector
+  if (n < L) {  // shorter than one vector: through a zero-padded copy
     V x = {};
-    for (int j = 0; i + j < n; ++j) x[j] = in[i + j];
-    store_first(out + i, gelu_vec(x), n - i);
+    for (int j = 0; j < n; ++j) x[j] = in[j];
+    store_first(out, gelu_vec(x), n);
+    return;
   }
+  // The last vector ends exactly at n and may overlap the one before; it is computed
+  // first, from the untouched input, so that out == in works too.
+  const V last = gelu_vec(load<V>(in + n - L));
+  for (int i = 0; i + L <= n; i += L) store(out + i, gelu_vec(load<V>(in + i)));
+  store(out + n - L, last);
 }
 
 // ---------------------------------------------------------------- softmax
 
 // row: [blocks·L], softmax in place; lanes to be left out must hold -inf (they become 0).
+// Every value minus the maximum is <= 0, which is all exp_nonpositive needs.
 template <class V>
 AM_INLINE void softmax_blocks(float* row, int blocks) {
   constexpr int L = kLanes<V>;
@@ -180,7 +236,7 @@ AM_INLINE void softmax_blocks(float* row, int blocks) {
   const float mx = simd::max_lane(mv);
   V sv = {};
   for (int b = 0; b < blocks; ++b) {
-    const V e = simd::exp(load<V>(row + b * L) - mx);
+    const V e = simd::exp_nonpositive(load<V>(row + b * L) - mx);
     store(row + b * L, e);
     sv += e;
   }
@@ -193,121 +249,148 @@ AM_INLINE void softmax_row_body(float* row, int n) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
   if (n <= 0) return;
-  const int blocks = (n + L - 1) / L;
-  constexpr int kStack = 256;
-  alignas(64) float stack_buf[kStack];
-  std::vector<float> heap_buf;
-  float* buf = stack_buf;
-  if (blocks * L > kStack) {
-    heap_buf.resize(static_cast<std::size_t>(blocks) * L);
-    buf = heap_buf.data();
+  if (n < L) {  // shorter than one vector: through a -inf padded copy
+    alignas(64) float buf[L];
+    for (int j = 0; j < L; ++j) buf[j] = j < n ? row[j] : kNegInf;
+    softmax_blocks<V>(buf, 1);
+    for (int j = 0; j < n; ++j) row[j] = buf[j];
+    return;
   }
-  const int full = n - n % L;
-  for (int j = 0; j < full; j += L) store(buf + j, load<V>(row + j));
-  for (int j = full; j < blocks * L; ++j) buf[j] = j < n ? row[j] : kNegInf;
-  softmax_blocks<V>(buf, blocks);
-  for (int j = 0; j < full; j += L) store(row + j, load<V>(buf + j));
-  for (int j = full; j < n; ++j) row[j] = buf[j];
+  // Whole vectors, then (if n is not a multiple of L) one more ending exactly at n; its
+  // lanes that overlap the last whole vector count as -inf, so nothing counts twice.
+  const int full = n / L * L;
+  const simd::Int<V> overlap = simd::lane_index<V>() < L - (n - full);
+  const bool has_tail = full < n;
+  V tail = has_tail ? load<V>(row + n - L) : V{};
+  tail = overlap ? simd::splat<V>(kNegInf) : tail;
+  V mv = tail;
+  for (int j = 0; j < full; j += L) mv = simd::max(mv, load<V>(row + j));
+  const float mx = simd::max_lane(mv);
+  V sv = {};
+  for (int j = 0; j < full; j += L) {
+    const V e = simd::exp_nonpositive(load<V>(row + j) - mx);
+    store(row + j, e);
+    sv += e;
+  }
+  const V tail_e = simd::exp_nonpositive(tail - mx);
+  const float inv = 1.0f / simd::sum(sv + tail_e);
+  for (int j = 0; j < full; j += L) store(row + j, load<V>(row + j) * inv);
+  if (has_tail) store(row + n - L, overlap ? load<V>(row + n - L) : tail_e * inv);
 }
 
 // ---------------------------------------------------------------- attention
 
-// [w_{2P} ×8 | w_{2P+1} ×8]: two attention weights, each spread over one value row.
-template <int P>
-AM_INLINE simd::f16v pair_broadcast(simd::f16v w) {
-  constexpr int a = 2 * P;
-  constexpr int b = 2 * P + 1;
-  return __builtin_shufflevector(w, w, a, a, a, a, a, a, a, a, b, b, b, b, b, b, b, b);
-}
-
-// out: [8] = Σ_j w[j] · vp[j]: w: [blocks·L] (exact zeros past the row), vp: [blocks·L, 8]
+// Loads rows [i0, i0 + rows) of m: [*, 8] transposed: cols[d] lane r = m[i0 + r][d]
+// (zero for r >= rows). Goes through L×L tiles: 8 columns are one tile's worth or less.
 template <class V>
-AM_INLINE void weighted_values(float* out, const float* w, const float* vp, int blocks) {
+AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i0, int rows) {
   constexpr int L = kLanes<V>;
-  if constexpr (L == 16) {
-    // Two value rows per vector: [w_j ×8 | w_j+1 ×8] · [v_j | v_j+1].
-    V even = {}, odd = {};
-    for (int b = 0; b < blocks; ++b) {
-      const V wb = load<V>(w + b * L);
-      const float* vb = vp + b * L * kHeadWidth;
-      even += pair_broadcast<0>(wb) * load<V>(vb + 0 * L);
-      odd += pair_broadcast<1>(wb) * load<V>(vb + 1 * L);
-      even += pair_broadcast<2>(wb) * load<V>(vb + 2 * L);
-      odd += pair_broadcast<3>(wb) * load<V>(vb + 3 * L);
-      even += pair_broadcast<4>(wb) * load<V>(vb + 4 * L);
-      odd += pair_broadcast<5>(wb) * load<V>(vb + 5 * L);
-      even += pair_broadcast<6>(wb) * load<V>(vb + 6 * L);
-      odd += pair_broadcast<7>(wb) * load<V>(vb + 7 * L);
+  for (int d0 = 0; d0 < kHeadWidth; d0 += L) {
+    constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;  // columns per tile
+    V tile[L];
+    for (int r = 0; r < L; ++r) {
+      tile[r] = V{};
+      if (r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
     }
-    const V both = even + odd;
-    for (int d = 0; d < kHeadWidth; ++d) out[d] = both[d] + both[d + kHeadWidth];
-  } else {
-    // One value row is kHeadWidth / L vectors.
-    constexpr int C = kHeadWidth / L;
-    V even[C] = {}, odd[C] = {};
-    for (int j = 0; j < blocks * L; j += 2) {
-      for (int c = 0; c < C; ++c) {
-        even[c] += w[j] * load<V>(vp + j * kHeadWidth + c * L);
-        odd[c] += w[j + 1] * load<V>(vp + (j + 1) * kHeadWidth + c * L);
-      }
-    }
-    for (int c = 0; c < C; ++c) store(out + c * L, even[c] + odd[c]);
+    simd::transpose(tile);
+    for (int c = 0; c < kWidth; ++c) cols[d0 + c] = tile[c];
   }
 }
 
-// Writes lanes [j0, j0 + L) of a row of length T (fewer at the row's end).
+// The inverse: m[i0 + r][d] = cols[d] lane r for r < rows.
 template <class V>
-AM_INLINE void store_row(float* row, int T, int j0, V v) {
-  store_first(row + j0, v, T - j0);
+AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int i0, int rows) {
+  constexpr int L = kLanes<V>;
+  for (int d0 = 0; d0 < kHeadWidth; d0 += L) {
+    constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;
+    V tile[L];
+    for (int c = 0; c < L; ++c) tile[c] = c < kWidth ? cols[d0 + c] : V{};
+    simd::transpose(tile);
+    for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+  }
 }
 
+// Writes rows [i0, i0 + rows) of a [T, T] matrix from its columns: col[j] · factor,
+// lane r, is entry (i0 + r, j) for j < jn; entries at j >= jn are zero.
+template <class V>
+AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int i0, int rows, int jn,
+                                       int T) {
+  constexpr int L = kLanes<V>;
+  for (int j0 = 0; j0 < T; j0 += L) {  // L×L tiles
+    V tile[L];
+    for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) * factor : V{};
+    if (j0 < jn) simd::transpose(tile);  // (a tile of zeros is its own transpose)
+    for (int r = 0; r < rows; ++r) store_first(m + static_cast<long>(i0 + r) * T + j0, tile[r], T - j0);
+  }
+}
+
+// Causal attention for one head, L query rows at a time, so every vector lane is a
+// different row: the softmax over keys is then plain lane-wise arithmetic, with no
+// horizontal reductions. Results are written back row-major through tile transposes.
 template <class Isa>
 AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q,
                                    const float* k, const float* v, int T, float scale) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
   if (T <= 0) return;
-  const int tp = (T + simd::kMaxLanes - 1) / simd::kMaxLanes * simd::kMaxLanes;
-  // kt: [8, tp] keys transposed, so L scores are 8 broadcast multiply-adds;
-  // vp: [tp, 8] values, zero-padded; s: [tp] the current row's weights.
+  // col_s, col_e: [T, L] scores and e^(score - max) of the current rows, one key per vector.
   constexpr int kStackT = kContext;
-  alignas(64) float stack_buf[(2 * kHeadWidth + 1) * kStackT];
+  alignas(64) float stack_buf[2 * kStackT * L];
   std::vector<float> heap_buf;
-  float* buf = stack_buf;
-  if (tp > kStackT) {
-    heap_buf.resize(static_cast<std::size_t>(tp) * (2 * kHeadWidth + 1));
-    buf = heap_buf.data();
+  float* col_s = stack_buf;
+  if (T > kStackT) {
+    heap_buf.resize(static_cast<std::size_t>(2) * T * L);
+    col_s = heap_buf.data();
   }
-  float* kt = buf;
-  float* vp = kt + kHeadWidth * tp;
-  float* s = vp + kHeadWidth * tp;
-  for (int j = 0; j < tp; ++j)
-    for (int d = 0; d < kHeadWidth; ++d) kt[d * tp + j] = j < T ? k[j * kHeadWidth + d] : 0.0f;
-  for (int i = 0; i < tp * kHeadWidth; ++i) vp[i] = i < T * kHeadWidth ? v[i] : 0.0f;
+  float* col_e = col_s + static_cast<std::size_t>(T) * L;
 
   const simd::Int<V> lane = simd::lane_index<V>();
-  const int row_blocks = (T + L - 1) / L;
-  for (int i = 0; i < T; ++i) {
-    const int n = i + 1;  // positions this row may attend to
-    const int blocks = (n + L - 1) / L;
-    const float* qi = q + i * kHeadWidth;
-    float* srow = scores + static_cast<long>(i) * T;
-    float* wrow = weights + static_cast<long>(i) * T;
-    for (int b = 0; b < blocks; ++b) {
-      V acc = qi[0] * load<V>(kt + b * L);
-      for (int d = 1; d < kHeadWidth; ++d) acc += qi[d] * load<V>(kt + d * tp + b * L);
-      acc *= scale;
-      const simd::Int<V> visible = lane + b * L < n;
-      store_row(srow, T, b * L, visible ? acc : V{});  // causal mask: exact zeros
-      store(s + b * L, visible ? acc : simd::splat<V>(kNegInf));  // weight exactly 0
+  const V neg_inf = simd::splat<V>(kNegInf);
+  for (int i0 = 0; i0 < T; i0 += L) {
+    const int rows = std::min(L, T - i0);
+    const int jn = i0 + rows;  // these rows see keys j < jn (row i sees j <= i)
+    V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d]
+    load_transposed_rows(qd, q, i0, rows);
+    const auto score = [&](int j) {
+      const float* kj = k + j * kHeadWidth;
+      V s = kj[0] * qd[0];
+      for (int d = 1; d < kHeadWidth; ++d) s += kj[d] * qd[d];
+      return s * scale;
+    };
+
+    // Scores and their per-row maximum. Keys up to i0 are visible to every row here;
+    // after that, key j only to rows i >= j (masked: score exactly 0, weight exactly 0).
+    V mx = neg_inf;
+    for (int j = 0; j <= i0; ++j) {
+      const V s = score(j);
+      store(col_s + j * L, s);
+      mx = simd::max(mx, s);
     }
-    for (int b = blocks; b < row_blocks; ++b) {
-      store_row(srow, T, b * L, V{});
-      store_row(wrow, T, b * L, V{});
+    const simd::Int<V> row = lane + i0;
+    for (int j = i0 + 1; j < jn; ++j) {
+      const V s = score(j);
+      const simd::Int<V> visible = row >= j;
+      store(col_s + j * L, visible ? s : V{});
+      mx = simd::max(mx, visible ? s : neg_inf);
     }
-    softmax_blocks<V>(s, blocks);
-    for (int b = 0; b < blocks; ++b) store_row(wrow, T, b * L, load<V>(s + b * L));
-    weighted_values<V>(out + i * kHeadWidth, s, vp, blocks);
+    // e^(s - max), their sum, and Σ_j e_j v_j; one division per L rows normalises both.
+    V sum = {};
+    V o[kHeadWidth] = {};
+    for (int j = 0; j < jn; ++j) {
+      const V s = load<V>(col_s + j * L);
+      V e = simd::exp_nonpositive(s - mx);
+      if (j > i0) e = row >= j ? e : V{};
+      store(col_e + j * L, e);
+      sum += e;
+      const float* vj = v + j * kHeadWidth;
+      for (int d = 0; d < kHeadWidth; ++d) o[d] += vj[d] * e;
+    }
+    const V inv = 1.0f / sum;
+    for (int d = 0; d < kHeadWidth; ++d) o[d] *= inv;
+
+    store_rows_from_columns(scores, col_s, simd::splat<V>(1.0f), i0, rows, jn, T);
+    store_rows_from_columns(weights, col_e, inv, i0, rows, jn, T);
+    store_transposed_rows(out, o, i0, rows);
   }
 }
 
@@ -324,9 +407,9 @@ struct KernelTable {
 
 // One build of every kernel for instruction set ISA, compiled with attribute TARGET.
 #define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
-  TARGET void NAME##_linear(float* out, const float* in, const float* W, const float* bias,     \
+  TARGET void NAME##_linear(float* out, const float* in, const float* panels, const float* bias, \
                             int T, int K, int N) {                                              \
-    linear_body<ISA>(out, in, W, bias, T, K, N);                                                \
+    linear_body<ISA>(out, in, panels, bias, T, K, N);                                           \
   }                                                                                             \
   TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
                                const float* w, const float* b, int T, int C) {                  \
@@ -410,7 +493,8 @@ const char* simd_level_name(SimdLevel level) {
 }
 
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
-  active().linear(out, in, W, bias, T, K, N);
+  if (T <= 0 || N <= 0) return;
+  active().linear(out, in, t_panel_cache.panels(W, K, N), bias, T, K, N);
 }
 
 void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <iterator>
+#include <thread>
 
 #include <stb/stb_truetype.h>
 
@@ -58,23 +59,35 @@ Result<GlyphAtlas> build_glyph_atlas(const std::filesystem::path& font_file, con
   for (char32_t c = 32; c < 127; ++c) wanted.push_back(c);
   wanted += options.extra;
 
-  std::vector<Bitmap> bitmaps;
-  for (const char32_t c : wanted) {
-    if (c != ' ' && stbtt_FindGlyphIndex(&font, static_cast<int>(c)) == 0) continue;
-    Bitmap b{c, 0, 0, 0, 0, 0.0f, {}};
-    int advance = 0, lsb = 0;
-    stbtt_GetCodepointHMetrics(&font, static_cast<int>(c), &advance, &lsb);
-    b.advance_px = static_cast<float>(advance) * scale;
-    unsigned char* sdf = stbtt_GetCodepointSDF(&font, scale, static_cast<int>(c), options.padding_px, 128, dist_scale,
-                                               &b.w, &b.h, &b.xoff, &b.yoff);
-    if (sdf != nullptr) {
-      b.pixels.assign(sdf, sdf + static_cast<std::size_t>(b.w) * static_cast<std::size_t>(b.h));
-      stbtt_FreeSDF(sdf, nullptr);
-    } else {
-      b.w = b.h = 0;  // blank glyph (space)
+  std::vector<char32_t> present;
+  for (const char32_t c : wanted)
+    if (c == ' ' || stbtt_FindGlyphIndex(&font, static_cast<int>(c)) != 0) present.push_back(c);
+
+  // stb's distance fields cost milliseconds per glyph: share them out over threads.
+  std::vector<Bitmap> bitmaps(present.size());
+  const auto render_some = [&](std::size_t first, std::size_t stride) {
+    for (std::size_t i = first; i < present.size(); i += stride) {
+      const char32_t c = present[i];
+      Bitmap b{c, 0, 0, 0, 0, 0.0f, {}};
+      int advance = 0, lsb = 0;
+      stbtt_GetCodepointHMetrics(&font, static_cast<int>(c), &advance, &lsb);
+      b.advance_px = static_cast<float>(advance) * scale;
+      unsigned char* sdf = stbtt_GetCodepointSDF(&font, scale, static_cast<int>(c), options.padding_px, 128, dist_scale,
+                                                 &b.w, &b.h, &b.xoff, &b.yoff);
+      if (sdf != nullptr) {
+        b.pixels.assign(sdf, sdf + static_cast<std::size_t>(b.w) * static_cast<std::size_t>(b.h));
+        stbtt_FreeSDF(sdf, nullptr);
+      } else {
+        b.w = b.h = 0;  // blank glyph (space)
+      }
+      bitmaps[i] = std::move(b);
     }
-    bitmaps.push_back(std::move(b));
-  }
+  };
+  const auto threads = static_cast<std::size_t>(std::clamp(options.threads, 1, 16));
+  std::vector<std::thread> workers;
+  for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(render_some, t, threads);
+  render_some(0, threads);
+  for (std::thread& w : workers) w.join();
 
   // Shelf packing, tallest first, one texel of gap.
   std::vector<std::size_t> order(bitmaps.size());

@@ -52,14 +52,16 @@ MeshData make_box() {
 MeshData make_bevel_box(float radius, int steps) {
   // A grid per face whose lines bunch up near the edges; every grid point is pulled
   // onto a rounded box (inner box of half-size 0.5 - r, inflated by r).
+  // Ticks along each face axis: flat in the middle, then `steps` rows per edge whose
+  // normals turn evenly through 45 degrees (the neighbouring face turns the other 45).
   std::vector<float> ticks;
-  for (int i = 0; i <= steps; ++i) {
-    const float a = 0.5f * kPi * static_cast<float>(i) / static_cast<float>(steps);
-    ticks.push_back(-0.5f + radius * (1.0f - std::sin(a)));
-  }
   for (int i = steps; i >= 0; --i) {
-    const float a = 0.5f * kPi * static_cast<float>(i) / static_cast<float>(steps);
-    ticks.push_back(0.5f - radius * (1.0f - std::sin(a)));
+    const float a = 0.25f * kPi * static_cast<float>(i) / static_cast<float>(steps);
+    ticks.push_back(-0.5f + radius - radius * std::tan(a));
+  }
+  for (int i = 0; i <= steps; ++i) {
+    const float a = 0.25f * kPi * static_cast<float>(i) / static_cast<float>(steps);
+    ticks.push_back(0.5f - radius + radius * std::tan(a));
   }
   const int n = static_cast<int>(ticks.size());
   const float inner = 0.5f - radius;

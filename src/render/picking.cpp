@@ -12,11 +12,11 @@ constexpr float kInf = std::numeric_limits<float>::infinity();
 // Slab test in the box's own space; the ray parameter is shared with world space
 // because the ray is carried by the same affine map (its direction is not renormalised).
 std::optional<float> ray_box(const glm::vec3& o, const glm::vec3& d, const Aabb& box) {
-  // Flat meshes (the disc) get a hair of thickness so a ray in their plane can still hit.
-  constexpr float kPad = 1e-4f;
   float t0 = -kInf, t1 = kInf;
   for (int a = 0; a < 3; ++a) {
-    const float lo = box.lo[a] - kPad, hi = box.hi[a] + kPad;
+    // Flat meshes (the disc) get a hair of thickness so a ray in their plane can still hit.
+    const float pad = box.hi[a] - box.lo[a] < 1e-6f ? 1e-4f : 0.0f;
+    const float lo = box.lo[a] - pad, hi = box.hi[a] + pad;
     if (std::abs(d[a]) < 1e-12f) {
       if (o[a] < lo || o[a] > hi) return std::nullopt;
       continue;

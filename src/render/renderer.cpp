@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -24,6 +25,7 @@ struct FrameBlock {
   glm::mat4 proj;
   glm::mat4 view_proj;
   glm::mat4 light_view_proj;
+  glm::mat4 inv_view_proj;
   glm::vec4 eye;
   glm::vec4 key_dir;
   glm::vec4 scene;         // time, floor y, exposure, shadow texel size
@@ -332,15 +334,13 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
 
   if (options.font_file) {
     auto atlas = build_glyph_atlas(*options.font_file, {.cap_height_px = 36.0f, .padding_px = 6,
-                                                        .extra = default_extra_codepoints()});
+                                                        .extra = default_extra_codepoints(), .threads = 2});
     if (atlas) {
       impl->atlas = std::move(*atlas);
       impl->labels.create(*impl->atlas);
     } else {
       impl->notes = "labels are off: " + atlas.error();
     }
-  } else {
-    impl->notes = "labels are off: no font found (install fonts-dejavu-core or set AM_FONT to a .ttf file)";
   }
   if (auto s = check_gl("renderer set-up"); !s) return fail(s.error());
   return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
@@ -352,8 +352,21 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   if (view.width <= 0 || view.height <= 0) return stats;  // minimised: nothing to draw into
   if (auto s = r.target.ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
   r.draw_calls = 0;
+  // Optional per-pass timing: glFinish makes each pass's GPU work land in its own interval.
+  using Clock = std::chrono::steady_clock;
+  if (r.options.profile_passes) glFinish();  // the previous frame is not ours to time
+  auto mark = Clock::now();
+  const auto lap = [&](double& out) {
+    if (!r.options.profile_passes) return;
+    glFinish();
+    const auto now = Clock::now();
+    out = std::chrono::duration<double, std::milli>(now - mark).count();
+    mark = now;
+  };
 
-  stats = r.upload_instances(list, view.eye);
+  const FrameStats uploaded = r.upload_instances(list, view.eye);
+  stats.instances = uploaded.instances;
+  stats.truncated = uploaded.truncated;
   if (!r.tubes.update(list.tubes)) stats.truncated = true;
   stats.tube_vertices = r.tubes.vertex_count();
   if (r.atlas) {
@@ -372,6 +385,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   block.proj = view.projection;
   block.view_proj = view.projection * view.view;
   block.light_view_proj = light_view_projection(kKeyLightDir, shadow_box);
+  block.inv_view_proj = glm::inverse(block.view_proj);
   block.eye = glm::vec4(view.eye, 1.0f);
   block.key_dir = glm::vec4(kKeyLightDir, 0.0f);
   block.scene = {view.time, floor_y, r.options.exposure, 1.0f / static_cast<float>(r.shadow.size())};
@@ -382,9 +396,13 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   glBindBuffer(GL_UNIFORM_BUFFER, 0);
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, r.frame_buffer.id());
 
+  lap(stats.upload_ms);
   r.draw_pass_shadow(list);
+  lap(stats.shadow_ms);
   r.draw_pass_main(view);
+  lap(stats.main_ms);
   r.draw_tonemap(view, target_framebuffer);
+  lap(stats.tonemap_ms);
 
   glBindVertexArray(0);
   glUseProgram(0);
@@ -393,6 +411,15 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   if (auto s = check_gl("drawing the frame"); !s) return fail(s.error());
   return stats;
 }
+
+void Renderer::set_glyph_atlas(GlyphAtlas atlas) {
+  impl_->atlas = std::move(atlas);
+  impl_->labels = LabelBatch();
+  impl_->labels.create(*impl_->atlas);
+  impl_->notes.clear();
+}
+
+void Renderer::set_labels_note(std::string note) { impl_->notes = std::move(note); }
 
 bool Renderer::labels_available() const { return impl_->atlas.has_value(); }
 const std::string& Renderer::notes() const { return impl_->notes; }

@@ -16,6 +16,8 @@ constexpr int M = kDMlp;         // 128
 constexpr int V = kVocab;        // 30
 constexpr int Q = 3 * kDModel;   // 96
 constexpr int T_MAX = kContext;  // 64
+// Scratch for the linear backward ([128, T]) and the attention backward ([8, T] + 2 [T, T]).
+constexpr std::size_t kScratch = std::max<std::size_t>(M * T_MAX, kDHead * T_MAX + 2 * T_MAX * T_MAX);
 
 std::size_t offset_of(const std::string& name) {
   const TensorInfo* info = find_parameter(name);
@@ -89,7 +91,7 @@ SequenceModel<F>::SequenceModel() {
   constexpr std::size_t kLayerFloats =
       5 * T_MAX * D + 4 * T_MAX + T_MAX * Q + kHeads * T_MAX * T_MAX + 3 * T_MAX * M;
   constexpr std::size_t kOther = T_MAX * D + T_MAX * D + 2 * T_MAX + T_MAX * V +  // x0, lnf, stats, logits
-                                 3 * T_MAX * D + T_MAX * Q + 2 * T_MAX * M + T_MAX * V + M * T_MAX;
+                                 3 * T_MAX * D + T_MAX * Q + 2 * T_MAX * M + T_MAX * V + kScratch;
   block_.assign(kLayers * kLayerFloats + kOther, F(0));
   F* next = block_.data();
   const auto take = [&](std::size_t n) {
@@ -125,7 +127,7 @@ SequenceModel<F>::SequenceModel() {
   dpost_ = take(T_MAX * M);
   dpre_ = take(T_MAX * M);
   dlogits_ = take(T_MAX * V);
-  scratch_ = take(M * T_MAX);
+  scratch_ = take(kScratch);
   assert(next == block_.data() + block_.size());
 
   pos_.resize(T_MAX * D);

@@ -14,6 +14,8 @@
 #else
 #define AM_HOT
 #endif
+// Helpers of hot kernels must be inlined into each clone to be compiled for its instruction set.
+#define AM_INLINE inline __attribute__((always_inline))
 
 namespace am::train::ops {
 namespace {
@@ -23,7 +25,7 @@ constexpr int kQkv = 3 * kDModel;  // 96 columns: q | k | v
 // Σ x[0..n) in a fixed order: eight interleaved partial sums, then a fixed tree.
 // Written this way so it vectorizes without reassociating anything.
 template <typename F>
-inline F sum(const F* x, int n) {
+AM_INLINE F sum(const F* x, int n) {
   F part[8] = {};
   int i = 0;
   for (; i + 8 <= n; i += 8)
@@ -35,7 +37,7 @@ inline F sum(const F* x, int n) {
 
 // Σ a[i]·b[i] in the same fixed order as sum().
 template <typename F>
-inline F dot(const F* a, const F* b, int n) {
+AM_INLINE F dot(const F* a, const F* b, int n) {
   F part[8] = {};
   int i = 0;
   for (; i + 8 <= n; i += 8)
@@ -45,10 +47,17 @@ inline F dot(const F* a, const F* b, int n) {
   return s;
 }
 
+// Largest of x[0..n) (n >= 1), eight lanes at a time (max is exact in any order).
 template <typename F>
-inline F max_of(const F* x, int n) {
-  F m = x[0];
-  for (int i = 1; i < n; ++i) m = x[i] > m ? x[i] : m;
+AM_INLINE F max_of(const F* x, int n) {
+  F part[8];
+  for (int l = 0; l < 8; ++l) part[l] = x[0];
+  int i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int l = 0; l < 8; ++l) part[l] = x[i + l] > part[l] ? x[i + l] : part[l];
+  for (; i < n; ++i) part[0] = x[i] > part[0] ? x[i] : part[0];
+  F m = part[0];
+  for (int l = 1; l < 8; ++l) m = part[l] > m ? part[l] : m;
   return m;
 }
 
@@ -59,14 +68,14 @@ struct Simd {
   typedef F Vec __attribute__((vector_size(32)));
   typedef F Unaligned __attribute__((vector_size(32), aligned(sizeof(F))));
   static constexpr int kLanes = 32 / sizeof(F);
-  static Vec load(const F* p) { return *reinterpret_cast<const Unaligned*>(p); }
-  static void store(F* p, Vec v) { *reinterpret_cast<Unaligned*>(p) = v; }
+  AM_INLINE static Vec load(const F* p) { return *reinterpret_cast<const Unaligned*>(p); }
+  AM_INLINE static void store(F* p, Vec v) { *reinterpret_cast<Unaligned*>(p) = v; }
 };
 
 // One register tile of matmul: ROWS rows × VECS vectors of columns of C, summed over all of P.
 // C: [ROWS, VECS·lanes] (stride ldc), A: [ROWS, P] (stride lda), B: [P, VECS·lanes] (stride ldb).
 template <typename F, int ROWS, int VECS>
-inline void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
+AM_INLINE void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
                  bool accumulate) {
   using S = Simd<F>;
   using V = typename S::Vec;
@@ -89,7 +98,7 @@ inline void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const 
 
 // The same for fewer columns than one vector (the ragged right edge), in plain scalars.
 template <typename F, int ROWS>
-inline void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
+AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
                         int cols, bool accumulate) {
   F acc[ROWS][8];
   for (int r = 0; r < ROWS; ++r)
@@ -107,7 +116,7 @@ inline void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int ldb,
 }
 
 template <typename F, int ROWS>
-inline void row_block(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
+AM_INLINE void row_block(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
                       int N, bool accumulate) {
   constexpr int kLanes = Simd<F>::kLanes;
   const auto at = [&](int c) { return bias ? bias + c : nullptr; };
@@ -119,23 +128,35 @@ inline void row_block(F* C, int ldc, const F* A, int lda, const F* B, int ldb, c
   if (c0 < N) tile_ragged<F, ROWS>(C + c0, ldc, A, lda, B + c0, ldb, at(c0), P, N - c0, accumulate);
 }
 
-}  // namespace
-
+// The body of matmul, inlined into every hot kernel so it is compiled for that kernel's clone.
 template <typename F>
-AM_HOT void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P,
-                   int N, bool accumulate) {
-  constexpr int kRows = 4;
+AM_INLINE void matmul_impl(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P,
+                           int N, bool accumulate) {
   int r0 = 0;
-  for (; r0 + kRows <= R; r0 += kRows)
-    row_block<F, kRows>(C + r0 * ldc, ldc, A + r0 * lda, lda, B, ldb, bias, P, N, accumulate);
+  for (; r0 + 4 <= R; r0 += 4)
+    row_block<F, 4>(C + r0 * ldc, ldc, A + r0 * lda, lda, B, ldb, bias, P, N, accumulate);
   for (; r0 < R; ++r0) row_block<F, 1>(C + r0 * ldc, ldc, A + r0 * lda, lda, B, ldb, bias, P, N, accumulate);
 }
 
 template <typename F>
-void transpose(F* out, const F* in, int R, int C, int ld_in) {
+AM_INLINE void transpose_impl(F* out, const F* in, int R, int C, int ld_in) {
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C; ++c) out[c * R + r] = in[r * ld_in + c];
 }
+
+}  // namespace
+
+template <typename F>
+AM_HOT void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,
+                   bool accumulate) {
+  matmul_impl(C, ldc, A, lda, B, ldb, bias, R, P, N, accumulate);
+}
+
+template <typename F>
+void transpose(F* out, const F* in, int R, int C, int ld_in) {
+  transpose_impl(out, in, R, C, ld_in);
+}
+
 
 template <typename F>
 void linear_forward(F* y, const F* x, const F* Wt, const F* b, int T, int K, int N) {
@@ -147,11 +168,11 @@ template <typename F>
 AM_HOT void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N,
                             F* scratch) {
   // dx: [T, K] = dy: [T, N] · W: [N, K]
-  if (dx) matmul(dx, K, dy, N, W, K, static_cast<const F*>(nullptr), T, N, K, false);
+  if (dx) matmul_impl(dx, K, dy, N, W, K, static_cast<const F*>(nullptr), T, N, K, false);
   // dW: [N, K] += dy^T: [N, T] · x: [T, K]
   F* dyT = scratch;
-  transpose(dyT, dy, T, N, N);
-  matmul(dW, K, dyT, T, x, K, static_cast<const F*>(nullptr), N, T, K, true);
+  transpose_impl(dyT, dy, T, N, N);
+  matmul_impl(dW, K, dyT, T, x, K, static_cast<const F*>(nullptr), N, T, K, true);
   // db: [N] += Σ_t dy[t]
   if (db)
     for (int t = 0; t < T; ++t)
@@ -219,81 +240,107 @@ AM_HOT void gelu_backward(F* dx, const F* dy, const F* slope, int n) {
   for (int i = 0; i < n; ++i) dx[i] = dy[i] * slope[i];
 }
 
+namespace {
+
+constexpr int kBlock = 4;  // rows per causal block (the matmul's register tile height)
+
+// Columns a causal block of rows r0..r0+3 needs: keys 0..r0+3, rounded up to whole vectors
+// so the matmul stays on its fast path (the extra entries are overwritten or ignored).
+template <typename F>
+int causal_columns(int r0, int T) {
+  constexpr int kLanes = Simd<F>::kLanes;
+  return std::min(T, (r0 + kBlock + kLanes - 1) / kLanes * kLanes);
+}
+
+}  // namespace
+
 template <typename F>
 AM_HOT void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch) {
   // qkv: [T, 96]; probs: [H, T, T]; out: [T, 32]; scratch (kT): [8, T]
   const F scale = F(1) / std::sqrt(static_cast<F>(kDHead));
   for (int h = 0; h < kHeads; ++h) {
-    F* kT = scratch;  // keys of head h transposed, so a score row is a vector op over j
-    for (int j = 0; j < T; ++j)
-      for (int d = 0; d < kDHead; ++d) kT[d * T + j] = qkv[j * kQkv + kDModel + h * kDHead + d];
+    const F* q = qkv + h * kDHead;                // [T, 8], row stride 96
+    const F* k = qkv + kDModel + h * kDHead;      // [T, 8]
+    const F* v = qkv + 2 * kDModel + h * kDHead;  // [T, 8]
+    F* P = probs + h * T * T;                     // [T, T]
+    F* kT = scratch;                              // [8, T]
+    transpose_impl(kT, k, T, kDHead, kQkv);
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      // S[r0.., 0..] = q · k^T for the keys this block can see.
+      matmul_impl(P + r0 * T, T, q + r0 * kQkv, kQkv, kT, T, static_cast<const F*>(nullptr), rows, kDHead,
+             causal_columns<F>(r0, T), false);
+    }
     for (int i = 0; i < T; ++i) {
       const int n = i + 1;  // causal: keys 0..i
-      const F* q = qkv + i * kQkv + h * kDHead;
-      F* row = probs + (h * T + i) * T;
-      for (int j = 0; j < n; ++j) row[j] = F(0);
-      for (int d = 0; d < kDHead; ++d) {
-        const F qd = q[d];
-        const F* kd = kT + d * T;
-        for (int j = 0; j < n; ++j) row[j] += qd * kd[j];
-      }
+      F* row = P + i * T;
       for (int j = 0; j < n; ++j) row[j] *= scale;
       const F m = max_of(row, n);
       for (int j = 0; j < n; ++j) row[j] = exp_of(row[j] - m);
       const F inv = F(1) / sum(row, n);
       for (int j = 0; j < n; ++j) row[j] *= inv;
-      for (int j = n; j < T; ++j) row[j] = F(0);
-      F acc[kDHead] = {};
-      for (int j = 0; j < n; ++j) {
-        const F p = row[j];
-        const F* v = qkv + j * kQkv + 2 * kDModel + h * kDHead;
-        for (int d = 0; d < kDHead; ++d) acc[d] += p * v[d];
-      }
-      for (int d = 0; d < kDHead; ++d) out[i * kDModel + h * kDHead + d] = acc[d];
+      for (int j = n; j < T; ++j) row[j] = F(0);  // masked: exact zeros
+    }
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      // out[r0.., 8h..8h+7] = P[r0.., 0..r0+rows) · v; later keys have weight 0.
+      matmul_impl(out + r0 * kDModel + h * kDHead, kDModel, P + r0 * T, T, v, kQkv, static_cast<const F*>(nullptr),
+             rows, r0 + rows, kDHead, false);
     }
   }
 }
 
 template <typename F>
 AM_HOT void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch) {
-  // dout: [T, 32]; probs: [H, T, T]; qkv, dqkv: [T, 96]; scratch (vT): [8, T]
+  // dout: [T, 32]; probs: [H, T, T]; qkv, dqkv: [T, 96]; scratch: [8·T + 2·T·T]
   // With s = q·k/√8 and p = softmax(s) per row:
-  //   dp_ij = dout_i·v_j;  ds_ij = p_ij (dp_ij - Σ_j' p_ij' dp_ij');
-  //   dq_i = Σ_j ds_ij k_j/√8;  dk_j = Σ_i ds_ij q_i/√8;  dv_j = Σ_i p_ij dout_i
+  //   dp_ij = dout_i·v_j;  ds_ij = p_ij (dp_ij - Σ_j' p_ij' dp_ij') / √8;
+  //   dq_i = Σ_j ds_ij k_j;  dk_j = Σ_i ds_ij q_i;  dv_j = Σ_i p_ij dout_i
   const F scale = F(1) / std::sqrt(static_cast<F>(kDHead));
-  std::fill(dqkv, dqkv + T * kQkv, F(0));
+  F* vT = scratch;                // [8, T]
+  F* dS = scratch + kDHead * T;   // [T, T]: dp, then ds
+  F* tr = dS + T * T;             // [T, T]: a transposed matrix
   for (int h = 0; h < kHeads; ++h) {
-    F* vT = scratch;
-    for (int j = 0; j < T; ++j)
-      for (int d = 0; d < kDHead; ++d) vT[d * T + j] = qkv[j * kQkv + 2 * kDModel + h * kDHead + d];
+    const F* q = qkv + h * kDHead;
+    const F* k = qkv + kDModel + h * kDHead;
+    const F* v = qkv + 2 * kDModel + h * kDHead;
+    const F* go = dout + h * kDHead;  // [T, 8], row stride 32
+    const F* P = probs + h * T * T;
+    F* dq = dqkv + h * kDHead;
+    F* dk = dqkv + kDModel + h * kDHead;
+    F* dv = dqkv + 2 * kDModel + h * kDHead;
+    transpose_impl(vT, v, T, kDHead, kQkv);
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      matmul_impl(dS + r0 * T, T, go + r0 * kDModel, kDModel, vT, T, static_cast<const F*>(nullptr), rows, kDHead,
+             causal_columns<F>(r0, T), false);  // dp
+    }
     for (int i = 0; i < T; ++i) {
       const int n = i + 1;
-      const F* p = probs + (h * T + i) * T;
-      const F* go = dout + i * kDModel + h * kDHead;
-      const F* q = qkv + i * kQkv + h * kDHead;
-      F ds[kContext];
-      for (int j = 0; j < n; ++j) ds[j] = F(0);
-      for (int d = 0; d < kDHead; ++d) {
-        const F g = go[d];
-        const F* vd = vT + d * T;
-        for (int j = 0; j < n; ++j) ds[j] += g * vd[j];  // dp
-      }
+      const F* p = P + i * T;
+      F* ds = dS + i * T;
       const F p_dot_dp = dot(p, ds, n);
       for (int j = 0; j < n; ++j) ds[j] = p[j] * (ds[j] - p_dot_dp) * scale;
-      F dq[kDHead] = {};
-      for (int j = 0; j < n; ++j) {
-        const F s = ds[j];
-        const F* k = qkv + j * kQkv + kDModel + h * kDHead;
-        F* dk = dqkv + j * kQkv + kDModel + h * kDHead;
-        F* dv = dqkv + j * kQkv + 2 * kDModel + h * kDHead;
-        const F pj = p[j];
-        for (int d = 0; d < kDHead; ++d) {
-          dq[d] += s * k[d];
-          dk[d] += s * q[d];
-          dv[d] += pj * go[d];
-        }
-      }
-      for (int d = 0; d < kDHead; ++d) dqkv[i * kQkv + h * kDHead + d] = dq[d];
+      for (int j = n; j < T; ++j) ds[j] = F(0);
+    }
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      // dq[r0..] = ds[r0.., 0..r0+rows) · k
+      matmul_impl(dq + r0 * kQkv, kQkv, dS + r0 * T, T, k, kQkv, static_cast<const F*>(nullptr), rows, r0 + rows,
+             kDHead, false);
+    }
+    // dk = ds^T · q and dv = p^T · dout; row j of a transpose is zero before column j.
+    transpose_impl(tr, dS, T, T, T);
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      matmul_impl(dk + r0 * kQkv, kQkv, tr + r0 * T + r0, T, q + r0 * kQkv, kQkv, static_cast<const F*>(nullptr),
+             rows, T - r0, kDHead, false);
+    }
+    transpose_impl(tr, P, T, T, T);
+    for (int r0 = 0; r0 < T; r0 += kBlock) {
+      const int rows = std::min(kBlock, T - r0);
+      matmul_impl(dv + r0 * kQkv, kQkv, tr + r0 * T + r0, T, go + r0 * kDModel, kDModel,
+             static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
     }
   }
 }

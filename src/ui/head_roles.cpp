@@ -32,6 +32,9 @@ std::string subject(const Group& g, const char* singular, const char* plural) {
   return heads_phrase(g.heads) + " " + (g.heads.size() == 1 ? singular : plural);
 }
 
+// "its" for one head, "their" for several.
+std::string pronoun(const Group& g) { return g.heads.size() == 1 ? "its" : "their"; }
+
 }  // namespace
 
 HeadRole role_of(const HeadScoreSet& s, const RoleThresholds& t) {
@@ -79,18 +82,18 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
   std::vector<std::string> clauses;
   if (!induction.heads.empty())
     clauses.push_back(subject(induction, "is an induction head", "are induction heads") +
-                      ": inside a repeated stretch, more than " + fmt_percent(t.induction) +
-                      " of their attention lands on the character that followed the current one last time (" +
+                      ": inside a repeated stretch, more than " + fmt_percent(t.induction) + " of " +
+                      pronoun(induction) + " attention lands on the character that followed the current one last time (" +
                       percents(induction.scores) + ")");
   if (!previous.heads.empty())
-    clauses.push_back(subject(previous, "puts", "put") + " more than " + fmt_percent(t.previous) +
-                      " of their attention on the character just before (" + percents(previous.scores) + ")");
+    clauses.push_back(subject(previous, "puts", "put") + " more than " + fmt_percent(t.previous) + " of " +
+                      pronoun(previous) + " attention on the character just before (" + percents(previous.scores) + ")");
   if (!two_back.heads.empty())
     clauses.push_back(subject(two_back, "looks", "look") + " two characters back (" + percents(two_back.scores) +
                       ", above " + fmt_percent(t.two_back) + ") more than one back or at itself");
   if (!spaces.heads.empty())
     clauses.push_back(subject(spaces, "leans", "lean") + " towards spaces (" + percents(spaces.scores) +
-                      " of their attention, where spreading it evenly would give " + percents(space_shares) + ")");
+                      " of " + pronoun(spaces) + " attention, where spreading it evenly would give " + percents(space_shares) + ")");
   std::string sentence = "In layer " + std::to_string(layer + 1) + ", ";
   if (clauses.empty()) {
     const HeadRef best = strongest(table, &HeadScoreSet::previous, layer);

@@ -2,8 +2,7 @@
 // nonsense_accuracy_stub.cpp stands in otherwise.
 #include "am/ui/nonsense_accuracy.hpp"
 
-#include "am/analysis/copy_accuracy.hpp"
-#include "am/analysis/fast_forward.hpp"
+#include "am/analysis/model_passes.hpp"
 #include "am/analysis/nonsense_set.hpp"
 
 namespace am::ui {
@@ -11,15 +10,8 @@ namespace am::ui {
 bool nonsense_accuracy_available() { return true; }
 
 std::optional<double> nonsense_accuracy(const Weights& weights, const HeadMask& pulled) {
-  const analysis::NonsenseSet& set = analysis::standard_nonsense_set();
-  const analysis::FastForward model(weights);
-  analysis::ForwardWorkspace ws;
-  analysis::CopyAccuracy total;
-  for (const analysis::NonsenseSequence& seq : set.sequences) {
-    model.run(seq.ids, pulled, ws);  // logits: [T, 30]
-    analysis::score_sequence(seq, [&](int i) { return analysis::argmax(ws.logits_at(i), kVocab); }, total);
-  }
-  return total.overall.rate();
+  // 200 forward passes over both cores
+  return analysis::nonsense_accuracy(weights, analysis::standard_nonsense_set(), pulled, 2).overall.rate();
 }
 
 }  // namespace am::ui

@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "am/analysis/analysis_json.hpp"
+#include "am/analysis/manifest_metrics.hpp"
 
 using namespace am::analysis;
 namespace fs = std::filesystem;
@@ -67,7 +69,7 @@ TEST_CASE("manifest metrics round-trip through a checkpoint entry") {
   CHECK(entry["analysis_version"] == kAnalysisSchemaVersion);
   CHECK(entry["nonsense_accuracy"] == 0.3);
   CHECK(entry["nonsense_accuracy_by_words"]["2"] == 0.1);
-  CHECK(entry["head_scores"]["L1H4"]["previous"] == 0.812346);  // six decimals
+  CHECK(entry["head_scores"]["L1H4"]["previous"] == 0.8123);  // four decimals
   CHECK(entry["val_loss"] == 2.0);
   const auto back = record_from_manifest_entry(entry);
   REQUIRE(back);
@@ -107,14 +109,20 @@ TEST_CASE("update_manifest adds metrics, keeps every other key and their order")
   CHECK_FALSE(update_manifest(dir.path, {missing}));
 }
 
-TEST_CASE("analysis.json has a version and every section") {
+TEST_CASE("analysis.json has a version, the final studies at the top, facts and the series") {
   const NonsenseSet& set = standard_nonsense_set();
   const CheckpointRecord r = make_record(10, "b.safetensors", some_metrics(), Json::object());
   FinalAnalysis final;
   final.step = 10;
+  final.accuracy.overall = {7, 10};
+  final.single[1][3].accuracy.overall = {2, 10};
+  final.single[1][3].pulled.pulled[1][3] = true;
   final.prompts.push_back({"qzxv kplw qzxv kp", "l", {}});
   final.prompts[0].probs[11] = 0.9;  // 'l'
   final.prompts[0].probs[0] = 0.1;
+  TextComparison book{"pg11", "Alice", {10.0, 10}, {20.0, 10}};
+  TextComparison overall{"overall", "all", {10.0, 10}, {20.0, 10}};
+  final.texts = {book, overall};
   const ChapterFacts facts = derive_facts({r}, r.heads, final);
   AnalysisInputs in;
   in.set = &set;
@@ -124,13 +132,28 @@ TEST_CASE("analysis.json has a version and every section") {
   in.facts = &facts;
   const Json doc = analysis_json(in);
   CHECK(doc["version"] == kAnalysisSchemaVersion);
-  CHECK(doc["definitions"]["nonsense_set"]["sequences"] == 200);
-  CHECK(doc["checkpoints"].size() == 1);
-  CHECK(doc["checkpoints"][0]["val_loss"] == 2.0);
-  CHECK(doc["final"]["ablations"].size() == 8);
-  CHECK(doc["final"]["prompts"][0]["p_expected"] == 0.9);
-  CHECK(doc["final"]["prompts"][0]["top5"][0]["char"] == "l");
-  CHECK(doc["final"]["prompts"][0]["top5"][1]["char"] == "a");
+  CHECK(doc["step"] == 10);
+  CHECK(doc["nonsense"]["accuracy"] == 0.7);
+  CHECK(doc["nonsense"]["sequences"] == 200);
+  CHECK(doc["nonsense"]["by_words"].size() == 5);
+  CHECK(doc["nonsense"]["by_words"][0]["words"] == 2);
+  CHECK(doc["head_scores"]["L2H3"]["induction"] == 0.65);
+  CHECK(doc["ablations"].size() == 8);  // no pair measured here
+  CHECK(doc["ablations"][7]["pulled"] == "L2H4");
+  CHECK(doc["ablations"][7]["accuracy"] == 0.2);
+  CHECK(doc["demo"]["text"] == "qzxv kplw qzxv kp");
+  CHECK(doc["demo"]["expected"] == "l");
+  CHECK(doc["demo"]["p"] == 0.9);
+  CHECK(doc["demo"]["top5"][0]["char"] == "l");
+  CHECK(doc["demo"]["top5"][1]["char"] == "a");
+  CHECK(doc["bits_per_char"] == Approx(1.0 / std::log(2.0)));
+  CHECK(doc["bigram_bits_per_char"] == Approx(2.0 / std::log(2.0)));
+  CHECK(doc["bits_per_char_by_book"].size() == 1);
   CHECK(doc["facts"]["roles"].size() == 8);
   CHECK(doc["facts"]["phase_change"]["found"] == false);
+  CHECK(doc["checkpoints"].size() == 1);
+  CHECK(doc["checkpoints"][0]["val_loss"] == 2.0);
+  CHECK(doc["definitions"]["nonsense_set"]["sequences"] == 200);
+  // the formatted text parses back to the same document
+  CHECK(Json::parse(format_analysis_json(doc)) == doc);
 }

@@ -5,6 +5,7 @@
 
 #include "am/analysis/copy_accuracy.hpp"
 #include "am/model/alphabet.hpp"
+#include "am/model/config.hpp"
 
 using namespace am::analysis;
 
@@ -59,7 +60,7 @@ TEST_CASE("a predictor right only on a known subset scores exactly that share") 
     const int truth = seq.ids[static_cast<std::size_t>(i + 1)];
     return (seq.words == 2 && i == seq.first_scored()) ? truth : (truth + 1) % am::kVocab;
   };
-  const CopyAccuracy a = score_copy_predictions(set, pred);
+  const CopyAccuracy a = score_copy_predictions(set, Predictor(pred));
   CHECK(a.overall.correct == 40);
   CHECK(a.by_words[0].correct == 40);
   for (int w = 1; w < kNonsenseWordCounts; ++w) CHECK(a.by_words[static_cast<std::size_t>(w)].correct == 0);

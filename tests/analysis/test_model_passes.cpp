@@ -33,10 +33,9 @@ Weights look_back_weights() {
 
 TEST_CASE("hand-built heads: one back scores 1.0, two back scores 1.0, uniform heads score the formula") {
   const Weights w = look_back_weights();
-  const FastForward model(w);
   const auto windows = sample_heldout_windows({book_text()}, 16, 11);
   REQUIRE(windows.size() == 16);
-  const HeadTable heads = scores_of(analyse_windows(model, windows, 2).heads);
+  const HeadTable heads = scores_of(analyse_windows(w, windows, 2).heads);
   CHECK(heads[0][0].previous == Approx(1.0).margin(1e-6));
   CHECK(heads[0][0].two_back == Approx(0.0).margin(1e-6));
   CHECK(heads[0][1].two_back == Approx(1.0).margin(1e-6));
@@ -55,7 +54,6 @@ TEST_CASE("hand-built heads: one back scores 1.0, two back scores 1.0, uniform h
 
 TEST_CASE("accuracy through the model: a model that always says space is right exactly on spaces") {
   const Weights w = look_back_weights();
-  const FastForward model(w);
   const NonsenseSet& set = standard_nonsense_set();
   std::int64_t space_targets = 0, total = 0;
   for (const auto& s : set.sequences)
@@ -63,33 +61,31 @@ TEST_CASE("accuracy through the model: a model that always says space is right e
       space_targets += s.text[static_cast<std::size_t>(i + 1)] == ' ';
       ++total;
     }
-  const CopyAccuracy a = nonsense_accuracy(model, set, {}, 2);
+  const CopyAccuracy a = nonsense_accuracy(w, set, {}, 2);
   CHECK(a.overall.total == total);
   CHECK(a.overall.correct == space_targets);
   CHECK(a.by_words[0].correct == 40);  // one space inside each two-word half
   // pulling heads changes nothing: the heads carry no values
-  CHECK(nonsense_accuracy(model, set, HeadMask::parse("L1H1,L2H2").value(), 1).overall.correct == space_targets);
+  CHECK(nonsense_accuracy(w, set, HeadMask::parse("L1H1,L2H2").value(), 1).overall.correct == space_targets);
 }
 
 TEST_CASE("results do not depend on the thread count") {
   const Weights w = random_weights(8);
-  const FastForward model(w);
   const NonsenseSet& set = standard_nonsense_set();
-  const NonsensePass one = analyse_nonsense(model, set, {}, 1), two = analyse_nonsense(model, set, {}, 2);
+  const NonsensePass one = analyse_nonsense(w, set, {}, 1), two = analyse_nonsense(w, set, {}, 2);
   CHECK(one.accuracy.overall.correct == two.accuracy.overall.correct);
   CHECK(one.heads[1][2].induction.sum == two.heads[1][2].induction.sum);  // exact, not approximate
   const auto windows = sample_heldout_windows({book_text()}, 12, 3);
-  const WindowsPass a = analyse_windows(model, windows, 1), b = analyse_windows(model, windows, 2);
+  const WindowsPass a = analyse_windows(w, windows, 1), b = analyse_windows(w, windows, 2);
   CHECK(a.loss.nats == b.loss.nats);
   CHECK(a.heads[0][1].previous.sum == b.heads[0][1].previous.sum);
 }
 
 TEST_CASE("text loss: every character but the first is predicted once, at the model's probability") {
   const Weights w = look_back_weights();  // logits = bias: space 1, everything else 0
-  const FastForward model(w);
   const std::string text = book_text().substr(0, 300);
   const std::vector<int> ids = encode(text);
-  const TextLoss loss = text_loss(model, ids, 2);
+  const TextLoss loss = text_loss(w, ids, 2);
   CHECK(loss.predicted == 299);
   const double z = std::exp(1.0) + (kVocab - 1);
   double expected = 0.0;
@@ -113,8 +109,7 @@ TEST_CASE("held-out windows: seeded, 65 characters, books in turn, short books s
 
 TEST_CASE("next-character probabilities sum to one and match the logits") {
   const Weights w = look_back_weights();
-  const FastForward model(w);
-  const auto p = next_char_probs(model, encode("qzxv kplw qzxv kp"));
+  const auto p = next_char_probs(w, encode("qzxv kplw qzxv kp"));
   double sum = 0.0;
   for (double x : p) sum += x;
   CHECK(sum == Approx(1.0).epsilon(1e-12));
@@ -126,7 +121,6 @@ TEST_CASE("next-character probabilities sum to one and match the logits") {
 
 TEST_CASE("final analysis: drops are accuracy differences; heads with no values cost nothing") {
   const Weights w = look_back_weights();
-  const FastForward model(w);
   const NonsenseSet& set = standard_nonsense_set();
   HeadTable heads{};
   heads[1][2].induction = 0.9;
@@ -135,7 +129,7 @@ TEST_CASE("final analysis: drops are accuracy differences; heads with no values 
   bigram.count(book_text());
   const std::vector<HeldoutBook> books = {{"b1", "Book One", encode(book_text().substr(0, 500))},
                                           {"b2", "Book Two", encode(book_text().substr(500, 300))}};
-  const FinalAnalysis f = analyse_final(model, 1234, set, heads, books, bigram, 2);
+  const FinalAnalysis f = analyse_final(w, 1234, set, heads, books, bigram, 2);
   CHECK(f.step == 1234);
   for (const auto& layer : f.single)
     for (const auto& r : layer) CHECK(r.drop == 0.0);

@@ -188,7 +188,7 @@ TEST_CASE("the scene is deterministic, and a reused scene equals a fresh one", "
     REQUIRE(x.anchors.bounds_max == y.anchors.bounds_max);
   };
   same(a, b);
-  CHECK(a.draw.instance_count() > 5000);
+  CHECK(a.draw.instance_count() > 3000);
 }
 
 TEST_CASE("with no activations the frame of the machine is still drawn", "[scene]") {
@@ -218,5 +218,28 @@ TEST_CASE("the bounds hold the whole machine and the anchors sit inside them", "
   CHECK(inside(a.lifted_plate));
   CHECK(a.drum.x < a.slugs.x);   // the drum on the left
   CHECK(a.columns.z < a.mlp[1].z);  // the columns at the back
-  CHECK(a.bounds_max.x - a.bounds_min.x < 40.0f);
+  CHECK(a.bounds_max.x - a.bounds_min.x < 45.0f);
+}
+
+TEST_CASE("every instance's centre lies within the bounds", "[scene]") {
+  for (const int T : {3, 17, 64}) {
+    std::string text;
+    for (int i = 0; i < T; ++i) text += "the queen. "[i % 11];
+    Fixture f(text, 2);
+    f.input.view.highlight_path = true;
+    f.input.view.path_heads[0] = std::make_pair(0, 1);
+    f.input.training.steps = {0, 100, 200};
+    f.input.training.loss = {3.0f, 2.0f, 1.5f};
+    const Scene s = f.build();
+    const Anchors& a = s.anchors;
+    int outside = 0;
+    for (const auto& per_mesh : s.draw.batches)
+      for (const auto& batch : per_mesh)
+        for (const auto& inst : batch) {
+          const glm::vec3 c = translation(inst);
+          if (glm::any(glm::lessThan(c, a.bounds_min)) || glm::any(glm::greaterThan(c, a.bounds_max))) ++outside;
+        }
+    INFO("T = " << T);
+    CHECK(outside == 0);
+  }
 }

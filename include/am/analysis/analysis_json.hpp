@@ -1,42 +1,16 @@
-// The files the analysis writes: weights/analysis.json, and the metrics it adds to each
-// checkpoint entry of weights/manifest.json. docs/analysis_schema.md documents every key.
+// weights/analysis.json: the final checkpoint's studies at the top level (what the
+// chapters quote), the facts derived from them, a compact per-checkpoint series, and
+// the definitions behind every number. docs/analysis_schema.md documents every key.
 #pragma once
 
-#include <filesystem>
-#include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "am/analysis/chapter_facts.hpp"
 #include "am/analysis/checkpoint_analysis.hpp"
-#include "am/model/result.hpp"
+#include "am/analysis/manifest_metrics.hpp"
 
 namespace am::analysis {
-
-inline constexpr int kAnalysisSchemaVersion = 1;
-// Written beside a "val_loss" that the analysis measured (so a later run may replace it,
-// while a trainer's own "val_loss" is left alone).
-inline constexpr const char* kAnalysisValLossSource = "attention-analyze";
-// Keys a trainer may use for its smoothed training loss, tried in this order.
-inline constexpr const char* kTrainLossKeys[] = {"train_loss_smoothed", "smoothed_train_loss", "train_loss"};
-
-using Json = nlohmann::ordered_json;  // keeps the key order others wrote
-
-// Per-checkpoint record from measured metrics (val_loss from `entry` if the trainer
-// wrote one there, else the measured held-out loss).
-CheckpointRecord make_record(std::int64_t step, const std::string& file, const CheckpointMetrics& m,
-                             const Json& manifest_entry);
-// Reads back a record written by this schema version; nullopt if the entry has none.
-std::optional<CheckpointRecord> record_from_manifest_entry(const Json& entry);
-
-// The keys added to a manifest checkpoint entry (and repeated in analysis.json).
-void write_metrics_into(Json& entry, const CheckpointRecord& record);
-
-Json accuracy_json(const CopyAccuracy& a);
-Json head_table_json(const HeadTable& heads);
 
 struct AnalysisInputs {
   const NonsenseSet* set = nullptr;
@@ -51,15 +25,11 @@ struct AnalysisInputs {
 };
 Json analysis_json(const AnalysisInputs& in);
 
-// Turns a manifest document into text; the tool passes the trainer's formatter so the
-// file keeps one line per checkpoint. The default is plain 2-space JSON.
-using ManifestFormatter = std::function<std::string(const Json&)>;
+// The breakdown of a CopyAccuracy: {"accuracy", "correct", "total", "by_words": [...],
+// "by_next_class": [...], "by_current_class": [...]}.
+Json accuracy_json(const CopyAccuracy& a);
 
-// Re-reads manifest.json, merges the records into it (matched by step; every other key
-// kept, in order) and writes it atomically.
-Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records,
-                       const ManifestFormatter& format = {});
-
-Status write_json_atomically(const std::filesystem::path& path, const Json& doc);
+// Readable and compact: two-space indentation, but one line per checkpoint of the series.
+std::string format_analysis_json(const Json& doc);
 
 }  // namespace am::analysis

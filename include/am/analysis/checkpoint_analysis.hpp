@@ -41,7 +41,7 @@ struct CheckpointMetrics {
 // One checkpoint: the nonsense set (accuracy, induction, duplicate) and the held-out
 // windows (previous, two-back, self, spaces, entropy, loss). Windows may be empty: the
 // text scores and loss are then zero (count 0).
-CheckpointMetrics analyse_checkpoint(const FastForward& model, const NonsenseSet& set,
+CheckpointMetrics analyse_checkpoint(const Weights& weights, const NonsenseSet& set,
                                      const std::vector<HeldoutWindow>& windows, int threads);
 
 struct AblationResult {
@@ -87,7 +87,7 @@ std::string expected_copy(const std::string& prompt);
 // Layer-2 heads ranked by induction score, strongest first.
 std::vector<std::array<int, 2>> layer2_by_induction(const HeadTable& heads);
 
-FinalAnalysis analyse_final(const FastForward& model, std::int64_t step, const NonsenseSet& set,
+FinalAnalysis analyse_final(const Weights& weights, std::int64_t step, const NonsenseSet& set,
                             const HeadTable& heads, const std::vector<HeldoutBook>& books,
                             const BigramModel& bigram, int threads);
 

@@ -1,6 +1,7 @@
 // The analysis passes that run the model: each batches many independent forward
-// passes over threads and combines per-item results in item order, so the numbers
-// never depend on the thread count.
+// passes (am::forward, the same pass the app draws, so every number agrees with what
+// the machine shows) over threads, and combines per-item results in item order, so the
+// numbers never depend on the thread count.
 #pragma once
 
 #include <array>
@@ -9,23 +10,30 @@
 #include <vector>
 
 #include "am/analysis/copy_accuracy.hpp"
-#include "am/analysis/fast_forward.hpp"
 #include "am/analysis/head_metrics.hpp"
 #include "am/analysis/heldout_windows.hpp"
 #include "am/analysis/nonsense_set.hpp"
+#include "am/model/activations.hpp"
+#include "am/model/head_mask.hpp"
+#include "am/model/weights.hpp"
 
 namespace am::analysis {
 
+// One head's attention weights in a forward pass: [T, T], row i = query i.
+inline const float* head_weights(const Activations& a, int layer, int head) {
+  return a.layers[static_cast<std::size_t>(layer)].weights + head * a.length() * a.length();
+}
+
 // "Right the second time" over the whole set, with some heads pulled. This is what the
 // app re-runs live when a user pulls heads.
-CopyAccuracy nonsense_accuracy(const FastForward& model, const NonsenseSet& set, const HeadMask& pulled = {},
+CopyAccuracy nonsense_accuracy(const Weights& weights, const NonsenseSet& set, const HeadMask& pulled = {},
                                int threads = 1);
 
 struct NonsensePass {
   CopyAccuracy accuracy;
   HeadAccumulatorTable heads{};  // induction and duplicate sums
 };
-NonsensePass analyse_nonsense(const FastForward& model, const NonsenseSet& set, const HeadMask& pulled,
+NonsensePass analyse_nonsense(const Weights& weights, const NonsenseSet& set, const HeadMask& pulled,
                               int threads);
 
 struct TextLoss {
@@ -40,18 +48,18 @@ struct WindowsPass {
   HeadAccumulatorTable heads{};  // previous, two-back, self, space, entropy sums
   TextLoss loss;                 // over every prediction inside the windows
 };
-WindowsPass analyse_windows(const FastForward& model, const std::vector<HeldoutWindow>& windows, int threads);
+WindowsPass analyse_windows(const Weights& weights, const std::vector<HeldoutWindow>& windows, int threads);
 
 // Cross-entropy of the model over a whole text, read in consecutive windows of kContext
 // characters (positions restart at 0 in each, as when the model was trained), each
 // predicting its successors: every character but the first is predicted exactly once.
-TextLoss text_loss(const FastForward& model, std::span<const int> ids, int threads);
+TextLoss text_loss(const Weights& weights, std::span<const int> ids, int threads);
 
 // -ln p(target | logits row) computed in double from float logits.
 double cross_entropy(const float* logits, int target);
 
 // The model's probabilities for the character after `prompt_ids` (last kContext read).
-std::array<double, kVocab> next_char_probs(const FastForward& model, std::span<const int> prompt_ids,
+std::array<double, kVocab> next_char_probs(const Weights& weights, std::span<const int> prompt_ids,
                                            const HeadMask& pulled = {});
 
 }  // namespace am::analysis

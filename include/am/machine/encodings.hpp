@@ -2,6 +2,9 @@
 // scene, the legend, the chapter text and the tests agree on every mapping.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include <glm/glm.hpp>
 
 namespace am::machine {
@@ -23,13 +26,21 @@ glm::vec4 thread_color(float weight, bool highlighted);
 // Bead diameter ∝ weight: 0.4·spacing·w.
 float bead_diameter(float weight, float spacing);
 
-// Residual band colour: v / scale clamped to [-1, 1]; t = |v/scale|^0.6 mixes the
-// neutral pale glass grey (t = 0) towards copper (v > 0) or blue (v < 0). The
-// exponent lifts small values so a stage is not all grey.
-glm::vec4 band_color(float value, float scale);
-inline constexpr glm::vec4 kBandNeutral{0.80f, 0.82f, 0.84f, 1.0f};
+// Residual band colour: v / scale clamped to [-1, 1]; t = sqrt(|v/scale|) mixes the
+// neutral pale grey (t = 0) towards copper (v > 0) or blue (v < 0). The square
+// root lifts small values so a stage is not all grey.
+inline constexpr glm::vec4 kBandNeutral{0.82f, 0.82f, 0.82f, 1.0f};  // grey: any sign tips it
 inline constexpr glm::vec4 kBandPositive{0.86f, 0.38f, 0.10f, 1.0f};
 inline constexpr glm::vec4 kBandNegative{0.10f, 0.32f, 0.88f, 1.0f};
+// Inline: the scene calls it for every band (up to 16,384 a frame).
+inline glm::vec4 band_color(float value, float scale) {
+  if (!std::isfinite(value) || !(scale > 0.0f)) return kBandNeutral;
+  const float r = std::clamp(value / scale, -1.0f, 1.0f);
+  const float t = std::sqrt(std::abs(r));
+  const glm::vec4& pole = r >= 0.0f ? kBandPositive : kBandNegative;
+  const float u = 1.0f - t;  // exactly the pole at t = 1
+  return {kBandNeutral.r * u + pole.r * t, kBandNeutral.g * u + pole.g * t, kBandNeutral.b * u + pole.b * t, 1.0f};
+}
 
 // Attention-grid cell colour: dark steel at weight 0 to bright glow at weight 1.
 glm::vec4 attention_cell_color(float weight);

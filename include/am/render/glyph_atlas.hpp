@@ -29,6 +29,7 @@ struct GlyphAtlasOptions {
   float cap_height_px = 36.0f;  // resolution of the distance field
   int padding_px = 6;           // how far outside the outline the distance reaches
   std::u32string extra;         // codepoints beyond printable ASCII (skipped if the font lacks them)
+  int threads = 1;              // distance fields are slow (~2 ms a glyph): split them over threads
 };
 
 struct GlyphAtlas {

@@ -13,15 +13,21 @@
 
 #include "am/model/result.hpp"
 #include "am/render/draw_list.hpp"
+#include "am/render/glyph_atlas.hpp"
 
 namespace am::render {
 
 struct RendererOptions {
   std::filesystem::path shader_dir;               // from find_shader_dir()
-  std::optional<std::filesystem::path> font_file; // none: labels are skipped
+  // Labels: a font to build the atlas from now, or none (then labels are skipped
+  // until set_glyph_atlas gives one, e.g. built on another thread during start-up).
+  std::optional<std::filesystem::path> font_file;
   int msaa_samples = 4;
   int shadow_map_size = 2048;
   float exposure = 1.0f;
+  // Waits for the GPU after each pass and records how long it took (slows frames down;
+  // for finding the expensive pass, e.g. under llvmpipe).
+  bool profile_passes = false;
 };
 
 struct FrameView {
@@ -40,6 +46,8 @@ struct FrameStats {
   std::size_t tube_vertices = 0;
   std::size_t glyphs = 0;
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
+  // With profile_passes: milliseconds of upload, shadow, main, resolve + tone map.
+  double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, tonemap_ms = 0.0;
 };
 
 class Renderer {
@@ -56,6 +64,10 @@ class Renderer {
   // A zero-size view draws nothing. Fails only on GL errors.
   Result<FrameStats> render(const DrawList& list, const FrameView& view, unsigned target_framebuffer);
 
+  // Uploads a glyph atlas (replacing any other); labels are drawn from then on.
+  void set_glyph_atlas(GlyphAtlas atlas);
+  // Records why there are no labels (printed by the caller once).
+  void set_labels_note(std::string note);
   bool labels_available() const;
   // Why labels are off, or other start-up notes ("" if none).
   const std::string& notes() const;

@@ -10,7 +10,7 @@
 namespace am::train {
 
 // e^x for float, relative error about 1 ulp for x in [-87, 88]; clamped outside.
-inline float exp_approx(float x) {
+[[gnu::always_inline]] inline float exp_approx(float x) {
   x = x < -87.0f ? -87.0f : x;
   x = x > 88.0f ? 88.0f : x;
   // x = n·ln2 + r with |r| <= ln2/2; the magic constant rounds to nearest without a libm call.
@@ -36,7 +36,7 @@ inline float exp_approx(float x) {
 // erfc(z) = e^{-z²} · t · P(t), t = 1/(1 + z/2); P is a degree-8 least-squares fit of
 // erfc(z)·e^{z²}/t over z in [0, 9.5] (fitted in double, rounded to float).
 // Absolute error < 4e-7, relative error < 2e-6 for z < 4.
-inline float erfc_nonneg_approx(float z, float& exp_neg_z2) {
+[[gnu::always_inline]] inline float erfc_nonneg_approx(float z, float& exp_neg_z2) {
   const float t = 1.0f / (1.0f + 0.5f * z);
   float p = -0.0580145195f;
   p = p * t + 0.279707015f;
@@ -52,7 +52,7 @@ inline float erfc_nonneg_approx(float z, float& exp_neg_z2) {
 }
 
 template <typename F>
-inline F exp_of(F x) {
+[[gnu::always_inline]] inline F exp_of(F x) {
   if constexpr (sizeof(F) == sizeof(float)) {
     return exp_approx(x);
   } else {
@@ -62,7 +62,7 @@ inline F exp_of(F x) {
 
 // Standard normal CDF Φ(x) and density φ(x), the two halves of exact-erf GELU.
 template <typename F>
-inline void normal_cdf_pdf(F x, F& cdf, F& pdf) {
+[[gnu::always_inline]] inline void normal_cdf_pdf(F x, F& cdf, F& pdf) {
   constexpr F kInvSqrt2 = F(0.70710678118654752440);
   constexpr F kInvSqrt2Pi = F(0.39894228040143267794);
   if constexpr (sizeof(F) == sizeof(float)) {

@@ -57,7 +57,7 @@ void gelu_backward(F* dx, const F* dy, const F* slope, int n);
 template <typename F>
 void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch);
 
-// dqkv: [T, 96] = gradient of q | k | v from dout: [T, 32]. scratch: [8 * T].
+// dqkv: [T, 96] = gradient of q | k | v from dout: [T, 32]. scratch: [8 * T + 2 * T * T].
 template <typename F>
 void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch);
 

@@ -30,6 +30,8 @@ struct PanelVisibility {
   bool settings = false;
   bool help = false;
   bool status_line = true;
+
+  bool operator==(const PanelVisibility&) const = default;
 };
 
 // What the user can change in the settings panel; saved between runs.

@@ -4,6 +4,22 @@
 
 namespace am::ui {
 
+const char* camera_pose_name(CameraPose pose) {
+  switch (pose) {
+    case CameraPose::kOverview: return "overview";
+    case CameraPose::kFront: return "front";
+    case CameraPose::kEmbedding: return "embedding";
+    case CameraPose::kPlate: return "plate";
+    case CameraPose::kShutter: return "shutter";
+    case CameraPose::kThreads: return "threads";
+    case CameraPose::kCutaway: return "cutaway";
+    case CameraPose::kPlates: return "plates";
+    case CameraPose::kDrum: return "drum";
+    case CameraPose::kRack: return "rack";
+  }
+  return "?";
+}
+
 const std::vector<Chapter>& all_chapters() {
   // Built once; the chapters are immutable descriptions (function pointers and literals).
   static const std::vector<Chapter> chapters = {

@@ -1,0 +1,280 @@
+// The vectorised forward kernels against plain scalar versions (the engine's first,
+// exact implementations, kept here as the specification), for every SIMD build this
+// CPU can run: each must stay within 1e-6 of them — absolute for values below 1,
+// relative above (a float near 8 is only resolved to 1e-6 anyway: different
+// summation orders legitimately differ by an ulp there).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "am/model/kernels.hpp"
+
+namespace {
+
+namespace k = am::kernels;
+
+// ---------------------------------------------------------------- scalar specification
+
+void linear_spec(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
+  for (int t = 0; t < T; ++t)
+    for (int n = 0; n < N; ++n) {
+      float acc = 0.0f;
+      for (int i = 0; i < K; ++i) acc += in[t * K + i] * W[n * K + i];
+      out[t * N + n] = acc + (bias ? bias[n] : 0.0f);
+    }
+}
+
+void layernorm_spec(float* out, float* mean, float* rstd, const float* in, const float* w, const float* b,
+                    int T, int C) {
+  for (int t = 0; t < T; ++t) {
+    const float* x = in + t * C;
+    float m = 0.0f;
+    for (int c = 0; c < C; ++c) m += x[c];
+    m /= static_cast<float>(C);
+    float var = 0.0f;
+    for (int c = 0; c < C; ++c) var += (x[c] - m) * (x[c] - m);
+    var /= static_cast<float>(C);
+    const float r = 1.0f / std::sqrt(var + 1e-5f);
+    for (int c = 0; c < C; ++c) out[t * C + c] = (x[c] - m) * r * w[c] + b[c];
+    mean[t] = m;
+    rstd[t] = r;
+  }
+}
+
+float gelu_spec(float x) { return 0.5f * x * (1.0f + std::erf(x * 0.70710678118654752f)); }
+
+void softmax_spec(float* row, int n) {
+  float mx = row[0];
+  for (int i = 1; i < n; ++i) mx = std::max(mx, row[i]);
+  float sum = 0.0f;
+  for (int i = 0; i < n; ++i) sum += (row[i] = std::exp(row[i] - mx));
+  for (int i = 0; i < n; ++i) row[i] /= sum;
+}
+
+// q, k, v: [T, 8] -> scores, weights: [T, T], out: [T, 8]
+void attention_spec(float* scores, float* weights, float* out, const float* q, const float* k, const float* v,
+                    int T, float scale) {
+  for (int i = 0; i < T; ++i) {
+    for (int j = 0; j < T; ++j) {
+      float dot = 0.0f;
+      for (int d = 0; d < 8; ++d) dot += q[i * 8 + d] * k[j * 8 + d];
+      scores[i * T + j] = j <= i ? dot * scale : 0.0f;
+      weights[i * T + j] = scores[i * T + j];
+    }
+    softmax_spec(weights + i * T, i + 1);
+    for (int j = i + 1; j < T; ++j) weights[i * T + j] = 0.0f;
+    for (int d = 0; d < 8; ++d) {
+      float acc = 0.0f;
+      for (int j = 0; j <= i; ++j) acc += weights[i * T + j] * v[j * 8 + d];
+      out[i * 8 + d] = acc;
+    }
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+std::vector<float> random_values(std::mt19937& rng, std::size_t n, float scale) {
+  std::normal_distribution<float> normal(0.0f, scale);
+  std::vector<float> v(n);
+  for (float& x : v) x = normal(rng);
+  return v;
+}
+
+// max |a - b| / max(1, |b|): the absolute difference for values below 1, relative above.
+double max_diff(const std::vector<float>& a, const std::vector<float>& b) {
+  REQUIRE(a.size() == b.size());
+  double worst = 0.0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    REQUIRE(std::isfinite(a[i]));
+    const double scale = std::max(1.0, std::abs(static_cast<double>(b[i])));
+    worst = std::max(worst, std::abs(static_cast<double>(a[i]) - b[i]) / scale);
+  }
+  return worst;
+}
+
+// Every SIMD build this CPU can run; restores the best one when the test ends.
+struct EachLevel {
+  std::vector<k::SimdLevel> levels;
+  EachLevel() {
+    for (int l = 0; l <= static_cast<int>(k::best_simd_level()); ++l) levels.push_back(static_cast<k::SimdLevel>(l));
+  }
+  ~EachLevel() { k::set_simd_level(k::best_simd_level()); }
+};
+
+constexpr double kTolerance = 1e-6;
+
+}  // namespace
+
+TEST_CASE("erf_approx is within 1e-7 of std::erf on a dense grid", "[kernels]") {
+  double worst = 0.0;
+  float worst_at = 0.0f;
+  for (int i = -800000; i <= 800000; ++i) {  // [-8, 8] in steps of 1e-5
+    const float x = static_cast<float>(i) * 1e-5f;
+    const double err = std::abs(static_cast<double>(k::erf_approx(x)) - std::erf(static_cast<double>(x)));
+    if (err > worst) worst = err, worst_at = x;
+  }
+  INFO("worst error " << worst << " at x = " << worst_at);
+  CHECK(worst < 1e-7);
+  CHECK(std::abs(k::erf_approx(0.0f)) < 1e-8f);
+  for (const float x : {1e-6f, 0.3f, 1.7f, 3.0f, 5.0f})
+    CHECK(k::erf_approx(-x) == -k::erf_approx(x));  // odd
+  CHECK(k::erf_approx(3.925f) == 1.0f);  // past the fit, exactly ±1
+  CHECK(k::erf_approx(30.0f) == 1.0f);
+  CHECK(k::erf_approx(-30.0f) == -1.0f);
+  CHECK(k::erf_approx(std::numeric_limits<float>::infinity()) == 1.0f);
+  CHECK(std::isnan(k::erf_approx(std::numeric_limits<float>::quiet_NaN())));
+}
+
+TEST_CASE("set_simd_level never picks a build the CPU lacks", "[kernels]") {
+  EachLevel restore;
+  k::set_simd_level(k::SimdLevel::kAvx512);
+  CHECK(k::simd_level() <= k::best_simd_level());
+  k::set_simd_level(k::SimdLevel::kBaseline);
+  CHECK(k::simd_level() == k::SimdLevel::kBaseline);
+}
+
+TEST_CASE("linear matches the scalar version for every SIMD build", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(7);
+  struct Shape { int T, K, N; };
+  const Shape shapes[] = {{64, 32, 32}, {64, 32, 128}, {64, 128, 32}, {64, 32, 30}, {1, 32, 32},
+                          {5, 7, 3},    {3, 200, 45},  {9, 33, 65},   {0, 32, 32}};
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (const Shape& s : shapes) {
+      for (const bool with_bias : {true, false}) {
+        const auto in = random_values(rng, static_cast<std::size_t>(s.T * s.K), 1.0f);
+        const auto W = random_values(rng, static_cast<std::size_t>(s.N * s.K), 1.0f / std::sqrt(float(s.K)));
+        const auto bias = random_values(rng, static_cast<std::size_t>(s.N), 0.5f);
+        std::vector<float> got(static_cast<std::size_t>(s.T * s.N) + 1, 12345.0f), want(got);
+        k::linear(got.data(), in.data(), W.data(), with_bias ? bias.data() : nullptr, s.T, s.K, s.N);
+        linear_spec(want.data(), in.data(), W.data(), with_bias ? bias.data() : nullptr, s.T, s.K, s.N);
+        INFO(k::simd_level_name(level) << " T=" << s.T << " K=" << s.K << " N=" << s.N << " bias=" << with_bias);
+        CHECK(max_diff(got, want) <= kTolerance);
+        CHECK(got.back() == 12345.0f);  // nothing written past the output
+      }
+    }
+  }
+}
+
+TEST_CASE("linear sees weights that change in place between calls", "[kernels]") {
+  // The kernels may keep packed copies of weight matrices; a change must never be missed.
+  EachLevel each;
+  std::mt19937 rng(8);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    auto W = random_values(rng, 32 * 32, 0.2f);
+    const auto in = random_values(rng, 4 * 32, 1.0f);
+    std::vector<float> got(4 * 32), want(4 * 32);
+    k::linear(got.data(), in.data(), W.data(), nullptr, 4, 32, 32);
+    W[5 * 32 + 7] += 1.0f;  // the trainer updates weights in place
+    k::linear(got.data(), in.data(), W.data(), nullptr, 4, 32, 32);
+    linear_spec(want.data(), in.data(), W.data(), nullptr, 4, 32, 32);
+    INFO(k::simd_level_name(level));
+    CHECK(max_diff(got, want) <= kTolerance);
+  }
+}
+
+TEST_CASE("layernorm matches the scalar version for every SIMD build", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(9);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (const int C : {32, 128, 7, 40}) {
+      const int T = 13;
+      const auto in = random_values(rng, static_cast<std::size_t>(T * C), 3.0f);
+      const auto w = random_values(rng, static_cast<std::size_t>(C), 1.0f);
+      const auto b = random_values(rng, static_cast<std::size_t>(C), 1.0f);
+      std::vector<float> got(static_cast<std::size_t>(T * C)), want(got), mean(T), rstd(T), mean_want(T), rstd_want(T);
+      k::layernorm(got.data(), mean.data(), rstd.data(), in.data(), w.data(), b.data(), T, C);
+      layernorm_spec(want.data(), mean_want.data(), rstd_want.data(), in.data(), w.data(), b.data(), T, C);
+      INFO(k::simd_level_name(level) << " C=" << C);
+      CHECK(max_diff(got, want) <= kTolerance);
+      CHECK(max_diff(mean, mean_want) <= kTolerance);
+      CHECK(max_diff(rstd, rstd_want) <= kTolerance);
+    }
+  }
+}
+
+TEST_CASE("gelu is within 1e-6 of the exact erf GELU for every SIMD build", "[kernels]") {
+  EachLevel each;
+  std::vector<float> in;
+  for (int i = -1000000; i <= 1000000; ++i) in.push_back(static_cast<float>(i) * 1e-5f);  // [-10, 10]
+  in.push_back(-300.0f);
+  in.push_back(250.0f);
+  std::vector<float> want(in.size());
+  for (std::size_t i = 0; i < in.size(); ++i) want[i] = gelu_spec(in[i]);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    std::vector<float> got(in.size());
+    k::gelu(got.data(), in.data(), static_cast<int>(in.size()));
+    INFO(k::simd_level_name(level));
+    CHECK(max_diff(got, want) <= kTolerance);
+    for (const int n : {1, 5, 17, 33}) {  // tails shorter than a vector
+      std::vector<float> part(static_cast<std::size_t>(n) + 1, 777.0f);
+      k::gelu(part.data(), in.data() + 400000, n);
+      CHECK(part[static_cast<std::size_t>(n) - 1] == Approx(want[400000 + static_cast<std::size_t>(n) - 1]).margin(kTolerance));
+      CHECK(part.back() == 777.0f);
+    }
+    float nan = std::numeric_limits<float>::quiet_NaN();
+    float out = 0.0f;
+    k::gelu(&out, &nan, 1);
+    CHECK(std::isnan(out));
+  }
+}
+
+TEST_CASE("softmax_row matches the scalar version for every SIMD build", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(11);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (int n = 1; n <= 70; ++n) {
+      const auto row = random_values(rng, static_cast<std::size_t>(n) + 1, 6.0f);
+      std::vector<float> got(row), want(row);
+      k::softmax_row(got.data(), n);
+      softmax_spec(want.data(), n);
+      INFO(k::simd_level_name(level) << " n=" << n);
+      CHECK(max_diff(got, want) <= kTolerance);
+      CHECK(got.back() == row.back());  // nothing written past the row
+      double sum = 0.0;
+      for (int i = 0; i < n; ++i) sum += got[static_cast<std::size_t>(i)];
+      CHECK(sum == Approx(1.0).margin(1e-6));
+    }
+    std::vector<float> row = {1.0f, std::numeric_limits<float>::quiet_NaN(), 2.0f};
+    k::softmax_row(row.data(), 3);
+    CHECK(std::isnan(row[1]));
+  }
+}
+
+TEST_CASE("attention_head matches the scalar version for every SIMD build", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(12);
+  const float scale = 1.0f / std::sqrt(8.0f);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (const int T : {1, 2, 3, 7, 15, 16, 17, 31, 33, 48, 63, 64, 100}) {
+      const auto n = static_cast<std::size_t>(T);
+      const auto q = random_values(rng, n * 8, 1.5f);  // the large-weights cross-check scale
+      const auto kk = random_values(rng, n * 8, 1.5f);
+      const auto v = random_values(rng, n * 8, 1.0f);
+      std::vector<float> s(n * n + 1, 99.0f), w(n * n + 1, 99.0f), o(n * 8 + 1, 99.0f);
+      std::vector<float> s_want(n * n + 1, 99.0f), w_want(s_want), o_want(n * 8 + 1, 99.0f);
+      k::attention_head(s.data(), w.data(), o.data(), q.data(), kk.data(), v.data(), T, scale);
+      attention_spec(s_want.data(), w_want.data(), o_want.data(), q.data(), kk.data(), v.data(), T, scale);
+      INFO(k::simd_level_name(level) << " T=" << T);
+      CHECK(max_diff(s, s_want) <= kTolerance);
+      CHECK(max_diff(w, w_want) <= kTolerance);
+      CHECK(max_diff(o, o_want) <= kTolerance);
+      bool masked_exact_zero = true;
+      for (int i = 0; i < T; ++i)
+        for (int j = i + 1; j < T; ++j)
+          masked_exact_zero = masked_exact_zero && s[n * i + j] == 0.0f && w[n * i + j] == 0.0f;
+      CHECK(masked_exact_zero);
+    }
+  }
+}

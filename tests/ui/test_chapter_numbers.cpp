@@ -1,0 +1,184 @@
+// Every figure in a chapter follows its inputs: the same chapter rendered from two
+// different analyses and manifests quotes each one's own numbers, and the model's
+// own figures are counted from the loaded weights.
+#include <catch2/catch.hpp>
+
+#include "am/model/forward.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/live_numbers.hpp"
+#include "am/ui/text_format.hpp"
+#include "fakes.hpp"
+
+using namespace am;
+using namespace am::ui;
+using Catch::Matchers::Contains;
+
+namespace {
+
+struct Scene {
+  AppState state;
+  Weights weights = random_weights(11);
+  Activations acts;
+  AnalysisSummary analysis;
+  TrainingRecord training;
+
+  Scene(const std::string& text, AnalysisSummary a, TrainingRecord t)
+      : analysis(std::move(a)), training(std::move(t)) {
+    set_text(state, text);
+    state.step = training.checkpoints.back().step;
+    weights.step = state.step;
+    acts = forward(weights, read_ids(state));
+  }
+  ChapterContext context() const {
+    ChapterContext c;
+    c.state = &state;
+    c.acts = &acts;
+    c.intact = &acts;
+    c.weights = &weights;
+    c.analysis = &analysis;
+    c.training = &training;
+    return c;
+  }
+  std::string render(int chapter, bool with_pass = true) const {
+    ChapterContext c = context();
+    if (!with_pass) c.acts = c.intact = nullptr;
+    return test::render_chapter(*find_chapter(chapter), c);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("chapter 9 picks its contrasts from the measured ablation table", "[chapters][numbers]") {
+  const Scene a("qzxv kplw qzxv kp", test::analysis_a(), test::training_a());
+  const Scene b("qzxv kplw qzxv kp", test::analysis_b(), test::training_a());
+  const std::string ta = a.render(9), tb = b.render(9);
+  // A: strongest induction head L2H3 (0.33), relies on L1H2 (0.28), L2H1 hardly matters (0.95).
+  CHECK_THAT(ta, Contains("On 200 unseen stretches"));
+  CHECK_THAT(ta, Contains("gets 96 % of the characters right"));
+  CHECK_THAT(ta, Contains("Pull out L2H3, the strongest induction head (score 71 %), and it falls to 33 %, 63 points lower"));
+  CHECK_THAT(ta, Contains("L1H2 (81 % of its attention one character back), and it falls to 28 %"));
+  CHECK_THAT(ta, Contains("Pull out L2H1 instead, and almost nothing changes: 95 %"));
+  CHECK_THAT(ta, Contains("With both L2H3 and L2H4 pulled, it falls to 12 %"));
+  CHECK_THAT(ta, Contains("all heads 96 % \u00b7 without L2H3 33 % \u00b7 without L1H2 28 % \u00b7 without L2H1 95 %"));
+  CHECK(ta.find("indispensable") == std::string::npos);
+  // B: different heads and figures; none of A's.
+  CHECK_THAT(tb, Contains("On 120 unseen stretches"));
+  CHECK_THAT(tb, Contains("Pull out L2H2, the strongest induction head (score 44 %), and it drops to 41 %, 17 points lower"));
+  CHECK_THAT(tb, Contains("L1H1 (62 % of its attention one character back), and it drops to 47 %"));
+  CHECK_THAT(tb, Contains("Pull out L2H4 instead, and almost nothing changes: 57 %"));
+  CHECK_THAT(tb, Contains("No single induction head is indispensable here: pulling the strongest costs less than 30 points"));
+  for (const char* figure : {"96 %", "33 %", "28 %", "95 %", "71 %", "200"}) CHECK(tb.find(figure) == std::string::npos);
+  // The question's answer is the costliest head in the table.
+  CHECK(find_chapter(9)->predict->reveal(a.context()).correct_choice == 1);      // L1H2
+  CHECK(find_chapter(9)->predict->reveal(b.context()).correct_choice == 5);      // L2H2
+}
+
+TEST_CASE("chapter 6 names heads from the scores and thresholds", "[chapters][numbers]") {
+  const Scene a("the cat sat on the mat", test::analysis_a(), test::training_a());
+  const Scene b("the cat sat on the mat", test::analysis_b(), test::training_a());
+  // Without a live pass, so only the analysis speaks (live figures could match by chance).
+  const std::string ta = a.render(6, false), tb = b.render(6, false);
+  CHECK_THAT(ta, Contains("In layer 1, heads 2 and 4 put more than 50 % of their attention on the character just before (81 % and 77 %)"));
+  CHECK_THAT(ta, Contains("head 1 looks two characters back (42 %, above 30 %) more than one back or at itself"));
+  CHECK_THAT(ta, Contains("head 3 leans towards spaces (35 % of its attention, where spreading it evenly would give 17 %)"));
+  CHECK_THAT(ta, Contains("In layer 2, heads 3 and 4 are induction heads"));
+  CHECK_THAT(ta, Contains("Layer 1: previous character (2, 4) \u00b7 two back (1) \u00b7 spaces (3)"));
+  CHECK_THAT(tb, Contains("In layer 1, head 1 puts more than 50 % of its attention on the character just before (62 %)"));
+  CHECK_THAT(tb, Contains("No head passes the induction threshold of 50 %: the strongest, L2H2, puts only 44 %"));
+  CHECK(tb.find("81 %") == std::string::npos);
+  CHECK(tb.find("heads 2 and 4") == std::string::npos);
+}
+
+TEST_CASE("chapter 7 quotes the measured pair and the live copy probability", "[chapters][numbers]") {
+  const Scene a("qzxv kplw qzxv kp", test::analysis_a(), test::training_a());
+  const Scene b("qzxv kplw qzxv kp", test::analysis_b(), test::training_a());
+  const std::string ta = a.render(7), tb = b.render(7);
+  CHECK_THAT(ta, Contains("Its last character, \u201cp\u201d, also stands at place 7, where \u201cl\u201d came next"));
+  const float p = a.acts.probs[16 * kVocab + char_to_id('l')];
+  CHECK_THAT(ta, Contains("This one gives it " + fmt_percent(p)));
+  CHECK_THAT(ta, Contains("points to L1H2 (81 % of its attention one character back) and L2H3 (induction score 71 %)"));
+  CHECK_THAT(ta, Contains("measured P(l) = 0.84"));
+  CHECK_THAT(tb, Contains("points to L1H1 (62 % of its attention one character back) and L2H2 (induction score 44 %)"));
+  CHECK_THAT(tb, Contains("No head passes the induction threshold"));
+  CHECK(tb.find("0.84") == std::string::npos);
+}
+
+TEST_CASE("chapter 8 quotes the manifest: phase change, recipe, loss bump", "[chapters][numbers]") {
+  const Scene a("qzxv kplw qzxv kp", test::analysis_a(), test::training_a());
+  const Scene b("qzxv kplw qzxv kp", test::analysis_a(), test::training_b());
+  const std::string ta = a.render(8), tb = b.render(8);
+  CHECK_THAT(ta, Contains("9 saved checkpoints from step 0 to step 2,000, each step reading 48 stretches of 64 characters"));
+  CHECK_THAT(ta, Contains("in 50 % of the training windows the trainer took a passage from the novels (16 to 32 characters long)"));
+  CHECK_THAT(ta, Contains("the model never saw random letters"));
+  CHECK_THAT(ta, Contains("Up to step 1,000 the model could hardly copy, although its loss on held-out novel text had already fallen from 3.41 to 2.31"));
+  CHECK_THAT(ta, Contains("right 14 % of the time. By step 1,500, 500 steps later, it was 78 %; at the end, step 2,000, 96 %"));
+  CHECK_THAT(ta, Contains("rose from 2.200 to 2.250 (steps 1,000 to 1,250)"));
+  CHECK_THAT(ta, Contains("Step 1,000 \u2192 step 1,500: the repeated part right 14 % \u2192 78 % of the time"));
+  CHECK_THAT(tb, Contains("6 saved checkpoints from step 0 to step 2,000, each step reading 32 stretches of 64"));
+  CHECK_THAT(tb, Contains("in 30 % of the training windows"));
+  CHECK_THAT(tb, Contains("By step 1,200, 400 steps later, it was 73 %"));
+  CHECK_THAT(tb, Contains("shows no rise around the change"));
+  CHECK(tb.find("78 %") == std::string::npos);
+}
+
+TEST_CASE("chapter 8 says so honestly when there was no sudden change", "[chapters][numbers]") {
+  TrainingRecord flat = test::training_b();
+  for (auto& c : flat.checkpoints) c.nonsense_accuracy = 0.05 + 0.001 * static_cast<double>(c.step) / 100.0;
+  const Scene s("qzxv kplw qzxv kp", test::analysis_a(), flat);
+  const std::string t = s.render(8);
+  CHECK_THAT(t, Contains("never jumped from at most 20 % to at least 70 %: it went from 5 % at step 0 to 7 % at step 2,000"));
+}
+
+TEST_CASE("chapter 0 counts parameters from the loaded weights and compares with GPT-3", "[chapters][numbers]") {
+  const Scene a("the queen. the qu", test::analysis_a(), test::training_a());
+  const std::string t = a.render(0);
+  CHECK_THAT(t, Contains("sits in 27,166 numbers"));
+  CHECK_THAT(t, Contains("GPT-3 has 175 billion, about 6.4 million times as many, in 96 layers of 96 heads each"));
+  CHECK_THAT(t, Contains("It learned from 6 public-domain novels"));
+  CHECK_THAT(t, Contains("The model knows 30 characters: 26 letters"));
+  const auto best = am::ui::top_guesses(a.acts, a.acts.length() - 1, 1)[0];
+  CHECK_THAT(t, Contains("at " + fmt_percent(best.probability)));
+  const Scene b("the queen. the qu", test::analysis_a(), test::training_b());
+  CHECK(b.render(0).find("public-domain novels") == std::string::npos);  // manifest B names no books
+}
+
+TEST_CASE("chapter 10 computes the square and the cache", "[chapters][numbers]") {
+  Scene a("the queen. the qu", test::analysis_a(), test::training_a());
+  std::string t = a.render(10);
+  CHECK_THAT(t, Contains("n = 17 characters, so each head computes 153 scores and all 8 heads together 1,224"));
+  CHECK_THAT(t, Contains("GPT-3 reads 2,048 tokens"));
+  CHECK_THAT(t, Contains("2.1 million scores per head"));
+  CHECK_THAT(t, Contains("each character keeps 128 numbers (2 layers \u00d7 a key and a value \u00d7 32), 512 bytes as 32-bit floats"));
+  CHECK_THAT(t, Contains("a full window of 64 characters takes 32.8 kB"));
+  CHECK_THAT(t, Contains("2.4 million numbers per token: 4.7 MB in 16-bit floats, and 9.7 GB for 2,048 tokens"));
+  // Reading 17 characters through the cache: Σ t = 153 per head, 8 heads.
+  CHECK_THAT(t, Contains("took 1,224 dot products across all heads"));
+  a.state.generated = generate_greedy(a.weights, read_ids(a.state), {}, 5);
+  t = a.render(10);
+  CHECK_THAT(t, Contains("took " + fmt_int(a.state.generated.dots_with_cache) + " dot products with the cache, against " +
+                         fmt_int(a.state.generated.dots_without_cache) + " without it"));
+  const Reveal r = find_chapter(10)->predict->reveal(a.context());
+  CHECK(r.correct_choice == 2);  // about four times
+  CHECK_THAT(r.explanation, Contains("from 153 to 595"));
+}
+
+TEST_CASE("live chapters quote the live pass and follow the selection", "[chapters][numbers]") {
+  Scene s("the queen. the qu", test::analysis_a(), test::training_a());
+  REQUIRE(select_position(s.state, 7).ok());  // the second "e" of "queen"
+  select_head(s.state, 0, 3);
+  const ChapterContext c = s.context();
+  const int T = s.acts.length();
+  const float* weights = s.acts.layers[0].weights + (3 * T + 7) * T;
+  double sum = 0.0;
+  for (int j = 0; j <= 7; ++j) sum += weights[j];
+  const std::string t3 = find_chapter(3)->body(c);
+  CHECK_THAT(t3, Contains("For \u201ce\u201d at place 8 in layer 1, head 4, the 8 weights it may use add up to " +
+                          fmt_fixed(sum, 6)));
+  CHECK_THAT(t3, Contains("All 9 weights towards later characters are exactly zero"));
+  const float* row = s.acts.layers[0].scores + (3 * T + 7) * T;
+  float hi = row[0];
+  for (int j = 1; j <= 7; ++j) hi = std::max(hi, row[j]);
+  const std::string t2 = find_chapter(2)->body(c);
+  CHECK_THAT(t2, Contains("the highest score, " + fmt_fixed(hi, 2)));
+  CHECK_THAT(t2, Contains("divided by \u221a8 (that is, 2.828)"));
+}

@@ -1,0 +1,188 @@
+// The chapter registry, entering chapters, and that chapter sources type no figures.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "am/model/forward.hpp"
+#include "am/ui/chapters.hpp"
+#include "fakes.hpp"
+
+using namespace am;
+using namespace am::ui;
+
+namespace {
+
+// String literals of a C++ source with their escapes removed (\u201c is a quote mark,
+// not the digits 2, 0, 1), skipping comments, character literals and #include lines.
+std::vector<std::pair<int, std::string>> string_literals(const std::string& src) {
+  std::vector<std::pair<int, std::string>> out;
+  int line = 1;
+  for (std::size_t i = 0; i < src.size(); ++i) {
+    const char c = src[i];
+    if (c == '\n') {
+      ++line;
+      continue;
+    }
+    if (c == '#' && src.compare(i, 8, "#include") == 0) {
+      while (i < src.size() && src[i] != '\n') ++i;
+      --i;
+      continue;
+    }
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '/') {
+      while (i < src.size() && src[i] != '\n') ++i;
+      --i;
+      continue;
+    }
+    if (c == '/' && i + 1 < src.size() && src[i + 1] == '*') {
+      i += 2;
+      while (i + 1 < src.size() && !(src[i] == '*' && src[i + 1] == '/')) line += src[i++] == '\n';
+      ++i;
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      std::string text;
+      const int start_line = line;
+      for (++i; i < src.size() && src[i] != c; ++i) {
+        if (src[i] != '\\') {
+          text.push_back(src[i]);
+          continue;
+        }
+        const char e = src[++i];
+        if (e == 'u') i += 4;
+        else if (e == 'U') i += 8;
+        else if (e == 'x') while (i + 1 < src.size() && std::isxdigit(static_cast<unsigned char>(src[i + 1]))) ++i;
+        else if (e >= '0' && e <= '7') while (i + 1 < src.size() && src[i + 1] >= '0' && src[i + 1] <= '7') ++i;
+        text.push_back(' ');
+      }
+      if (c == '"') out.emplace_back(start_line, text);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("list_chapters prints one line per chapter: number, two spaces, title", "[chapters]") {
+  const std::vector<std::string> titles = {
+      "One character at a time", "Characters become numbers", "Queries and keys", "Only looking back",
+      "Bringing back what it found", "Cut open", "Eight heads, eight jobs", "Copying what came next last time",
+      "It appears suddenly", "Pulling a head out", "The square and the cache"};
+  std::istringstream in(list_chapters());
+  std::vector<std::string> lines;
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  REQUIRE(lines.size() == 11);
+  REQUIRE(all_chapters().size() == 11);
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    CHECK(lines[k] == std::to_string(k) + "  " + titles[k]);
+    CHECK(all_chapters()[k].number == static_cast<int>(k));
+  }
+  CHECK(find_chapter(-1) == nullptr);
+  CHECK(find_chapter(11) == nullptr);
+}
+
+TEST_CASE("chapter sources type no figure into any sentence", "[chapters]") {
+  const std::filesystem::path dir = std::filesystem::path(AM_SOURCE_DIR) / "src" / "ui" / "chapters";
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".cpp") files.push_back(e.path());
+  files.push_back(std::filesystem::path(AM_SOURCE_DIR) / "src" / "ui" / "head_roles.cpp");
+  files.push_back(std::filesystem::path(AM_SOURCE_DIR) / "src" / "ui" / "ablation_contrasts.cpp");
+  REQUIRE(files.size() >= 13);
+  int literals = 0;
+  for (const auto& f : files) {
+    std::ifstream in(f);
+    std::stringstream text;
+    text << in.rdbuf();
+    for (const auto& [line, literal] : string_literals(text.str())) {
+      ++literals;
+      const bool has_digit = literal.find_first_of("0123456789") != std::string::npos;
+      INFO(f.filename().string() << ":" << line << ": \"" << literal << "\"");
+      CHECK_FALSE(has_digit);
+    }
+  }
+  CHECK(literals > 100);  // the scan really read the sentences
+}
+
+TEST_CASE("the literal scanner itself catches a typed figure", "[chapters]") {
+  const auto found = string_literals("x = \"falls to 33 %\"; // 12\n y = \"\\u201cq\\u201d\"; c = '7';");
+  REQUIRE(found.size() == 2);
+  CHECK(found[0].second.find("33") != std::string::npos);
+  CHECK(found[1].second.find_first_of("0123456789") == std::string::npos);
+}
+
+TEST_CASE("every chapter renders with random weights, with and without analysis", "[chapters]") {
+  const Weights w = random_weights(7);
+  const AnalysisSummary a = test::analysis_a();
+  const TrainingRecord t = test::training_a();
+  for (const std::string text : {"", "q", "the queen. the qu", std::string(100, 'a') + " b"}) {
+    AppState state;
+    set_text(state, text);
+    state.step = 2000;
+    const Activations acts = forward(w, read_ids(state));
+    for (const Chapter& ch : all_chapters()) {
+      for (int with_inputs = 0; with_inputs < 2; ++with_inputs) {
+        ChapterContext c;
+        c.state = &state;
+        c.acts = &acts;
+        c.intact = &acts;
+        c.weights = &w;
+        if (with_inputs) {
+          c.analysis = &a;
+          c.training = &t;
+        }
+        INFO("chapter " << ch.number << " text '" << text << "' inputs " << with_inputs);
+        const std::string s = test::render_chapter(ch, c);
+        CHECK(!ch.body(c).empty());
+        CHECK(!ch.try_this(c).empty());
+        CHECK(s.find("nan") == std::string::npos);
+        CHECK(s.find("inf ") == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("entering a chapter sets its text, lift and step; pulled heads stay", "[chapters]") {
+  test::FakeEngine engine;
+  AppState state;
+  set_pulled(state, 0, 1, true);
+  const auto steps = engine.checkpoint_steps();
+  state.step = 500;
+
+  enter_chapter(state, *find_chapter(7), engine.chapter_context(state), steps);
+  CHECK(state.chapter == 7);
+  CHECK(state.normalized.text == "qzxv kplw qzxv kp");
+  CHECK(head_name(state.selected_layer, state.selected_head) == "L2H3");  // strongest induction head in A
+  CHECK(state.step == 2000);
+  CHECK(state.pulled.to_string() == "L1H2");
+
+  state.step = 500;
+  enter_chapter(state, *find_chapter(8), engine.chapter_context(state), steps);
+  CHECK(state.step == 500);  // the drum chapter keeps the step
+
+  engine.analysis = test::analysis_b();
+  enter_chapter(state, *find_chapter(2), engine.chapter_context(state), steps);
+  CHECK(head_name(state.selected_layer, state.selected_head) == "L1H1");  // looks one back most in B
+  CHECK(state.predict.chapter == 2);
+  CHECK(state.predict.choice == -1);
+}
+
+TEST_CASE("camera poses have names", "[chapters]") {
+  for (const Chapter& ch : all_chapters()) {
+    ChapterContext c;
+    const std::string name = camera_pose_name(ch.stage(c).camera);
+    CHECK(!name.empty());
+    CHECK(name != "?");
+  }
+  ChapterContext c;
+  CHECK(find_chapter(1)->stage(c).view.split_embedding);
+  const test::FakeEngine engine;
+  const AnalysisSummary a = test::analysis_a();
+  c.analysis = &a;
+  const ChapterStage s7 = find_chapter(7)->stage(c);
+  REQUIRE(s7.view.path_heads[0].has_value());
+  REQUIRE(s7.view.path_heads[1].has_value());
+  CHECK(head_name(s7.view.path_heads[0]->first, s7.view.path_heads[0]->second) == "L1H2");
+  CHECK(head_name(s7.view.path_heads[1]->first, s7.view.path_heads[1]->second) == "L2H3");
+}

@@ -1,0 +1,123 @@
+// The background caches: every checkpoint computed for the latest request, a new
+// request replaces the old one, and a frame can always get its pass at once.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+
+#include "am/model/forward.hpp"
+#include "am/ui/checkpoint_cache.hpp"
+
+using namespace am;
+using namespace am::ui;
+
+namespace {
+
+std::vector<Weights> make_checkpoints(int n) {
+  std::vector<Weights> out;
+  for (int i = 0; i < n; ++i) out.push_back(random_weights(static_cast<std::uint64_t>(100 + i)));
+  return out;
+}
+
+bool same(const Activations& a, const Activations& b) { return a.block() == b.block(); }
+
+}  // namespace
+
+TEST_CASE("the cache computes every checkpoint for the current text", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(6);
+  std::atomic<int> calls{0};
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+    ++calls;
+    return forward(weights[i], ids, pulled);
+  });
+  CHECK(cache.get(0) == nullptr);  // nothing requested yet
+  const std::vector<int> ids = {1, 2, 3, 4, 5};
+  cache.request(ids, HeadMask{}, 3);
+  cache.wait_idle();
+  CHECK(cache.ready() == 6);
+  CHECK(calls == 6);  // no intact pass when no head is pulled
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const auto pass = cache.peek(i);
+    REQUIRE(pass);
+    CHECK_FALSE(pass->has_intact);
+    CHECK(same(pass->acts, forward(weights[i], ids)));
+  }
+  cache.request(ids, HeadMask{}, 0);  // the same request again: nothing recomputed
+  cache.wait_idle();
+  CHECK(calls == 6);
+}
+
+TEST_CASE("a new request replaces the old results, with intact passes when heads are pulled", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(4);
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+    return forward(weights[i], ids, pulled);
+  });
+  cache.request({1, 2, 3}, HeadMask{}, 0);
+  const std::uint64_t first = cache.generation();
+  HeadMask pulled;
+  pulled.pulled[1][3] = true;
+  const std::vector<int> ids = {7, 8, 9, 10};
+  cache.request(ids, pulled, 2);
+  CHECK(cache.generation() == first + 1);
+  cache.wait_idle();
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const auto pass = cache.peek(i);
+    REQUIRE(pass);
+    CHECK(pass->generation == first + 1);
+    CHECK(pass->acts.length() == 4);
+    CHECK(same(pass->acts, forward(weights[i], ids, pulled)));
+    REQUIRE(pass->has_intact);
+    CHECK(same(pass->intact, forward(weights[i], ids)));
+    CHECK(same(pass->intact_or_live(), pass->intact));
+  }
+}
+
+TEST_CASE("get computes at once when the worker has not reached a checkpoint", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(3);
+  std::atomic<bool> release{false};
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+    // The worker is held back; the calling thread is not (it passes through at once).
+    if (i == 0)
+      while (!release) std::this_thread::yield();
+    return forward(weights[i], ids, pulled);
+  });
+  const std::vector<int> ids = {3, 1, 4, 1, 5};
+  cache.request(ids, HeadMask{}, 0);  // the worker starts with checkpoint 0 and waits there
+  const auto pass = cache.get(2);
+  REQUIRE(pass);
+  CHECK(same(pass->acts, forward(weights[2], ids)));
+  CHECK(cache.peek(2) == pass);
+  release = true;
+  cache.wait_idle();
+  CHECK(cache.ready() == 3);
+}
+
+TEST_CASE("destroying a busy cache stops its worker", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(40);
+  {
+    CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+      return forward(weights[i], ids, pulled);
+    });
+    cache.request(std::vector<int>(64, 3), HeadMask{}, 20);
+  }  // must join promptly, without crashing
+  SUCCEED();
+}
+
+TEST_CASE("the ablation curve fills every checkpoint for the latest heads", "[cache]") {
+  AblationCurve curve(5, [](std::size_t i, const HeadMask& pulled) -> std::optional<double> {
+    return 0.1 * static_cast<double>(i) + 0.01 * pulled.count();
+  });
+  HeadMask two;
+  two.pulled[0][0] = two.pulled[1][1] = true;
+  curve.request(two, 4);
+  curve.wait_idle();
+  const auto values = curve.values();
+  REQUIRE(values.size() == 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    REQUIRE(values[i].has_value());
+    CHECK(*values[i] == Approx(0.1 * static_cast<double>(i) + 0.02));
+  }
+  curve.request(HeadMask{}, 0);
+  curve.wait_idle();
+  CHECK(*curve.at(3) == Approx(0.3));
+  CHECK(curve.pulled() == HeadMask{});
+}

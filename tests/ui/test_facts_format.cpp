@@ -1,0 +1,71 @@
+// The GPT-3 arithmetic and the number formats every sentence uses.
+#include <catch2/catch.hpp>
+
+#include "am/model/kv_cache.hpp"
+#include "am/ui/facts.hpp"
+#include "am/ui/live_numbers.hpp"
+#include "am/ui/text_format.hpp"
+
+using namespace am;
+using namespace am::ui;
+
+TEST_CASE("GPT-3's KV cache: 96 x 12,288 x 2 x 2 bytes per token", "[facts]") {
+  const facts::KvCacheCost c = facts::gpt3_kv_cache_cost();
+  CHECK(c.numbers_per_token == 2359296.0);
+  CHECK(c.bytes_per_token == 4718592.0);
+  CHECK(c.bytes_for_context == 9663676416.0);
+  CHECK(fmt_bytes(c.bytes_per_token) == "4.7 MB");
+  CHECK(fmt_bytes(c.bytes_for_context) == "9.7 GB");
+  CHECK(fmt_large(c.numbers_per_token) == "2.4 million");
+}
+
+TEST_CASE("our KV cache and the causal score count", "[facts]") {
+  CHECK(KvCache::kFloatsPerToken == 128);
+  CHECK(fmt_bytes(KvCache::kFloatsPerToken * sizeof(float)) == "512 bytes");
+  CHECK(facts::causal_scores(1) == 1);
+  CHECK(facts::causal_scores(17) == 153);
+  CHECK(facts::causal_scores(2048) == 2098176);
+  CHECK(fmt_large(static_cast<double>(facts::causal_scores(2048))) == "2.1 million");
+}
+
+TEST_CASE("number formats", "[format]") {
+  CHECK(fmt_int(0) == "0");
+  CHECK(fmt_int(999) == "999");
+  CHECK(fmt_int(27166) == "27,166");
+  CHECK(fmt_int(-1234567) == "-1,234,567");
+  CHECK(fmt_fixed(0.8412, 2) == "0.84");
+  CHECK(fmt_fixed(-0.0001, 2) == "0.00");
+  CHECK(fmt_percent(0.835) == "84 %");
+  CHECK(fmt_percent(0.0) == "0 %");
+  CHECK(fmt_points(0.63) == "63 points");
+  CHECK(fmt_points(-0.01) == "1 point");
+  CHECK(fmt_bytes(32768) == "32.8 kB");
+  CHECK(fmt_bytes(1e9) == "1 GB");
+  CHECK(fmt_large(175e9) == "175 billion");
+  CHECK(fmt_large(27166) == "27,166");
+  CHECK(fmt_ratio(175e9 / 27166) == "6.4 million");
+  CHECK(fmt_ratio(3.89) == "3.9");
+  CHECK(fmt_ratio(4.0) == "4");
+  CHECK(quote_char(' ') == "the space");
+  CHECK(quote_char('e') == "\u201ce\u201d");
+  CHECK(join_words({"a"}) == "a");
+  CHECK(join_words({"a", "b", "c"}) == "a, b and c");
+  CHECK(heads_phrase({3}) == "head 3");
+  CHECK(heads_phrase({2, 4}) == "heads 2 and 4");
+}
+
+TEST_CASE("parameters are counted from the loaded tensors", "[facts]") {
+  const Weights w = random_weights(1);
+  CHECK(count_parameters(w) == 27166);
+}
+
+TEST_CASE("copy target: the character after the last character's previous appearance", "[facts]") {
+  const auto t = find_copy_target("qzxv kplw qzxv kp");
+  REQUIRE(t.has_value());
+  CHECK(t->earlier == 6);
+  CHECK(t->next == 7);
+  CHECK(t->expected == 'l');
+  CHECK_FALSE(find_copy_target("abc").has_value());
+  CHECK_FALSE(find_copy_target("a").has_value());
+  CHECK(find_copy_target("abab")->expected == 'a');  // the b at 1 was followed by a
+}

@@ -1,0 +1,178 @@
+// Script parsing (errors carry line numbers) and replay over a fake engine.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "am/model/forward.hpp"
+#include "am/ui/live_numbers.hpp"
+#include "am/ui/script.hpp"
+#include "am/ui/script_runner.hpp"
+#include "am/ui/state_dump.hpp"
+#include "fakes.hpp"
+
+using namespace am;
+using namespace am::ui;
+using Catch::Matchers::Contains;
+using Catch::Matchers::StartsWith;
+
+TEST_CASE("a script parses, skipping blank lines and comments", "[script]") {
+  const char* src =
+      "# prepare the copying demo\n"
+      "chapter 9\n"
+      "\n"
+      "text qzxv kplw qzxv kp\n"
+      "  step 1500\r\n"
+      "pull L2H4\n"
+      "push l2h4\n"
+      "select 16\n"
+      "head L1H4\n"
+      "generate 20\n"
+      "screenshot out dir/shot.png\n";
+  auto s = parse_script(src, "script.txt");
+  REQUIRE(s.ok());
+  REQUIRE(s->commands.size() == 9);
+  CHECK(s->commands[0].kind == CommandKind::kChapter);
+  CHECK(s->commands[0].number == 9);
+  CHECK(s->commands[0].line == 2);
+  CHECK(s->commands[1].text == "qzxv kplw qzxv kp");
+  CHECK(s->commands[2].number == 1500);
+  CHECK(s->commands[2].line == 5);
+  CHECK(s->commands[3].layer == 1);
+  CHECK(s->commands[3].head == 3);
+  CHECK(s->commands[4].kind == CommandKind::kPush);
+  CHECK(s->commands[5].number == 16);
+  CHECK(s->commands[8].text == "out dir/shot.png");
+}
+
+TEST_CASE("malformed lines stop the script with file and line", "[script]") {
+  const auto error_of = [](const char* src) {
+    auto s = parse_script(src, "script.txt");
+    REQUIRE_FALSE(s.ok());
+    return s.error();
+  };
+  CHECK_THAT(error_of("chapter 1\njump 3\n"), StartsWith("script.txt:2: unknown command 'jump'"));
+  CHECK_THAT(error_of("# c\n\nchapter 11\n"), StartsWith("script.txt:3: 'chapter' takes 0 to 10, got 11"));
+  CHECK_THAT(error_of("step twelve"), StartsWith("script.txt:1: 'step' needs a whole number, got 'twelve'"));
+  CHECK_THAT(error_of("step -5"), StartsWith("script.txt:1: 'step' takes 0 to"));
+  CHECK_THAT(error_of("text a\npull L3H1"), StartsWith("script.txt:2: 'L3H1' is not a head name"));
+  CHECK_THAT(error_of("pull"), StartsWith("script.txt:1: 'pull' needs a head name"));
+  CHECK_THAT(error_of("select 0"), StartsWith("script.txt:1: 'select' takes 1 to"));
+  CHECK_THAT(error_of("generate 5000"), StartsWith("script.txt:1: 'generate' takes 1 to 1000"));
+  CHECK_THAT(error_of("\n\n\n\nscreenshot"), StartsWith("script.txt:5: 'screenshot' needs a file name"));
+  CHECK_THAT(error_of("chapter 3 4"), StartsWith("script.txt:1: 'chapter' needs a whole number, got '3 4'"));
+}
+
+TEST_CASE("load_script names the file in its messages", "[script]") {
+  const auto dir = std::filesystem::temp_directory_path() / "am_ui_script_test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "lesson.txt";
+  std::ofstream(path) << "chapter 2\nfly away\n";
+  auto s = load_script(path);
+  REQUIRE_FALSE(s.ok());
+  CHECK_THAT(s.error(), StartsWith("lesson.txt:2: "));
+  CHECK_FALSE(load_script(dir / "missing.txt").ok());
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("replay: chapter, text, step snapping, pull then push, select, head, generate, screenshot", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script(
+      "chapter 9\ntext qzxv kplw qzxv kp\nstep 1400\npull L2H4\npull L1H4\npush L2H4\nselect 16\nhead L1H4\n"
+      "generate 6\nscreenshot shot.png\n",
+      "script.txt");
+  REQUIRE(script.ok());
+  ScriptRunner runner(std::move(*script));
+  // Frame by frame: one command per step.
+  int frames = 0;
+  while (runner.step(state, engine) == ScriptRunner::Outcome::kRan) ++frames;
+  CHECK(frames == 10);
+  CHECK_FALSE(runner.failed());
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kFinished);
+
+  CHECK(state.chapter == 9);
+  CHECK(state.step == 1500);  // 1400 snaps to the nearest checkpoint
+  CHECK(engine.live_weights().step == 1500);
+  CHECK(state.pulled.to_string() == "L1H4");
+  CHECK(state.selected_position == 15);
+  CHECK(head_name(state.selected_layer, state.selected_head) == "L1H4");
+  CHECK(state.generated.text.size() == 6);
+  CHECK(engine.screenshots == std::vector<std::string>{"shot.png"});
+
+  const std::vector<int> ids = read_ids(state);
+  const Activations acts = engine.forward(ids, state.pulled);
+  const auto j = dump_state(state, acts, engine.nonsense_accuracy(state.pulled));
+  CHECK(j["chapter"] == 9);
+  CHECK(j["chapter_title"] == "Pulling a head out");
+  CHECK(j["text"] == "qzxv kplw qzxv kp");
+  CHECK(j["step"] == 1500);
+  CHECK(j["pulled_heads"] == nlohmann::json::array({"L1H4"}));
+  CHECK(j["selected_position"] == 16);
+  CHECK(j["selected_character"] == "k");
+  CHECK(j["selected_head"] == "L1H4");
+  CHECK(j["nonsense_accuracy"].get<double>() == Approx(0.8));
+  REQUIRE(j["top5"].size() == 5);
+  // The dumped probabilities are the model's, best first.
+  const Activations expected = forward(engine.live_weights(), ids, test::mask_of({"L1H4"}));
+  const auto guesses = top_guesses(expected, expected.length() - 1, 5);
+  for (std::size_t i = 0; i < 5; ++i) {
+    CHECK(j["top5"][i]["char"] == std::string(1, id_to_char(guesses[i].id)));
+    CHECK(j["top5"][i]["p"].get<double>() == Approx(guesses[i].probability));
+  }
+  CHECK(j["top5"][0]["p"].get<double>() >= j["top5"][4]["p"].get<double>());
+  // Greedy writing is deterministic: the same as running the cache by hand.
+  CHECK(j["generated"] == generate_greedy(engine.live_weights(), ids, state.pulled, 6).text);
+}
+
+TEST_CASE("a failing command stops the replay with its line", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script("text abc\n# next one is out of range\nselect 40\npull L1H1\n", "script.txt");
+  REQUIRE(script.ok());
+  ScriptRunner runner(std::move(*script));
+  CHECK(runner.run_all(state, engine) == ScriptRunner::Outcome::kFailed);
+  CHECK_THAT(runner.error(), StartsWith("script.txt:3: select: position 40 is outside the text the model reads (1-3)"));
+  CHECK_FALSE(state.pulled.any());  // nothing after the failure ran
+  CHECK(state.status_is_error);
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kFailed);
+}
+
+TEST_CASE("generate needs text", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script("text\ngenerate 3\n", "s.txt");
+  REQUIRE(script.ok());
+  ScriptRunner runner(std::move(*script));
+  CHECK(runner.run_all(state, engine) == ScriptRunner::Outcome::kFailed);
+  CHECK_THAT(runner.error(), StartsWith("s.txt:2: generate: 'generate' needs some text"));
+}
+
+TEST_CASE("the state dump is written atomically as JSON", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  set_text(state, "the queen. the qu");
+  state.step = 2000;
+  const auto dir = std::filesystem::temp_directory_path() / "am_ui_dump_test";
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "state.json";
+  REQUIRE(write_state_dump(path, state, engine).ok());
+  std::ifstream in(path);
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["text"] == "the queen. the qu");
+  CHECK(j["selected_position"] == 17);
+  CHECK(j["pulled_heads"].empty());
+  CHECK(j["top5"].size() == 5);
+  CHECK_FALSE(std::filesystem::exists(dir / "state.json.tmp"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("snapping to checkpoints", "[script]") {
+  const std::vector<std::int64_t> steps = {0, 250, 500, 1000};
+  CHECK(snap_to_checkpoint(steps, 0) == 0);
+  CHECK(snap_to_checkpoint(steps, 125) == 0);  // ties: the earlier
+  CHECK(snap_to_checkpoint(steps, 126) == 250);
+  CHECK(snap_to_checkpoint(steps, 99999) == 1000);
+}
