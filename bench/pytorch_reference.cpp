@@ -15,7 +15,8 @@ std::string shell_quote(const std::string& s) {
 
 }  // namespace
 
-std::optional<double> pytorch_forward_us(const std::filesystem::path& weights, std::string& error) {
+std::optional<ReferenceTiming> pytorch_forward_us(const std::filesystem::path& weights,
+                                                  std::string& error) {
   const std::filesystem::path script = std::filesystem::path(AM_SOURCE_DIR) / "tools" / "reference.py";
   const std::string command = std::string(kTorchPython) + " " + shell_quote(script.string()) +
                               " --bench --weights " + shell_quote(weights.string()) + " 2>&1";
@@ -29,15 +30,19 @@ std::optional<double> pytorch_forward_us(const std::filesystem::path& weights, s
   while (std::fgets(buffer, sizeof buffer, pipe)) output += buffer;
   const int status = pclose(pipe);
 
-  // The script prints one line "reference_forward_us <value>".
+  // The script prints "reference_forward_us <wall>" and "reference_forward_cpu_us <cpu>".
+  ReferenceTiming timing;
   std::istringstream lines(output);
   std::string line;
   while (std::getline(lines, line)) {
     std::istringstream words(line);
     std::string key;
     double us = 0.0;
-    if (words >> key >> us && key == "reference_forward_us" && us > 0.0) return us;
+    if (!(words >> key >> us) || us <= 0.0) continue;
+    if (key == "reference_forward_us") timing.wall_us = us;
+    if (key == "reference_forward_cpu_us") timing.cpu_us = us;
   }
+  if (status == 0 && timing.wall_us > 0.0 && timing.cpu_us > 0.0) return timing;
   error = command + " failed (status " + std::to_string(status) + "):\n" + output;
   return std::nullopt;
 }

@@ -11,8 +11,14 @@ namespace am::bench {
 // Debian's interpreter, which has torch and numpy (the `python3` on PATH may not).
 inline constexpr const char* kTorchPython = "/usr/bin/python3";
 
-// Runs `python3 tools/reference.py --weights FILE --bench` once and returns its median µs
+struct ReferenceTiming {
+  double wall_us = 0.0;  // median wall-clock µs of one forward
+  double cpu_us = 0.0;   // median CPU µs of one forward (this thread's)
+};
+
+// Runs `python3 tools/reference.py --weights FILE --bench` once and returns its medians
 // for a 64-character forward on one thread; nullopt (with `error` set) if it failed.
-std::optional<double> pytorch_forward_us(const std::filesystem::path& weights, std::string& error);
+std::optional<ReferenceTiming> pytorch_forward_us(const std::filesystem::path& weights,
+                                                  std::string& error);
 
 }  // namespace am::bench

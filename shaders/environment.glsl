@@ -1,27 +1,32 @@
 // The light of a warm, dark workshop, used for reflections, diffuse light and the
-// backdrop: a dim amber gradient plus three soft "studio" lights. Each light is a
+// backdrop: a dim amber gradient (brightest at the horizon, where a workshop's
+// walls and windows are) plus three soft "studio" lights. Each light is a
 // spherical gaussian, so blurring it for a rough surface is a closed form (no cube maps).
+//
+// Placement, for a camera in front of the machine and above it: the key light is
+// nearly overhead (it casts the shadows), so flat tops do not mirror it and stay
+// dark, reading as metal; the rim light sits low behind the machine, so only
+// rounded edges and cylinders catch it; the fill comes low from the right.
 
 // The key light's direction comes from the frame block: the shadow map is drawn from it.
 #define KEY_DIR (u_key_dir.xyz)
-const vec3 KEY_COLOR = vec3(5.2, 4.3, 3.3);
-const float KEY_SHARPNESS = 28.0;
-const vec3 FILL_DIR = normalize(vec3(0.85, 0.35, 0.45));   // cooler, weaker, from the right
-const vec3 FILL_COLOR = vec3(1.0, 1.15, 1.35);
-const float FILL_SHARPNESS = 10.0;
-const vec3 RIM_DIR = normalize(vec3(0.1, 0.45, -0.9));     // from behind: outlines glass and metal edges
-const vec3 RIM_COLOR = vec3(2.6, 2.1, 1.6);
-const float RIM_SHARPNESS = 18.0;
+const vec3 KEY_COLOR = vec3(6.0, 5.0, 3.9);
+const float KEY_SHARPNESS = 16.0;
+const vec3 FILL_DIR = normalize(vec3(0.9, 0.22, 0.38));
+const vec3 FILL_COLOR = vec3(1.1, 1.2, 1.4);
+const float FILL_SHARPNESS = 12.0;
+const vec3 RIM_DIR = normalize(vec3(-0.25, 0.12, -0.96));
+const vec3 RIM_COLOR = vec3(4.0, 3.1, 2.2);
+const float RIM_SHARPNESS = 40.0;
 
-// The gradient: dark warm floor, amber band at the horizon, umber ceiling.
+// The gradient: dark warm floor, amber band at the horizon, dark umber ceiling.
 vec3 ambient_gradient(vec3 dir) {
   float y = dir.y;
-  vec3 floor_c = vec3(0.030, 0.020, 0.014);
-  vec3 horizon = vec3(0.26, 0.15, 0.07);
-  vec3 ceiling = vec3(0.075, 0.055, 0.045);
-  vec3 c = y < 0.0 ? mix(horizon * 0.45, floor_c, smoothstep(0.0, 0.5, -y))
-                   : mix(horizon, ceiling, smoothstep(0.0, 0.7, y));
-  return c;
+  vec3 floor_c = vec3(0.016, 0.011, 0.008);
+  vec3 horizon = vec3(0.20, 0.115, 0.055);
+  vec3 ceiling = vec3(0.020, 0.016, 0.014);
+  return y < 0.0 ? mix(horizon * 0.5, floor_c, smoothstep(0.0, 0.35, -y))
+                 : mix(horizon, ceiling, smoothstep(0.0, 0.45, y));
 }
 
 // A spherical gaussian seen through a lobe of sharpness `lobe` (infinite = mirror).
@@ -38,7 +43,7 @@ vec3 environment(vec3 dir, float roughness, float key_visible) {
   float lobe = 0.5 / (alpha * alpha) + 0.5;
   vec3 c = ambient_gradient(dir);
   // Rough surfaces see a flatter gradient.
-  c = mix(c, vec3(0.09, 0.065, 0.045), clamp(roughness * 0.6, 0.0, 0.6));
+  c = mix(c, vec3(0.06, 0.042, 0.03), clamp(roughness * 0.8, 0.0, 0.7));
   c += key_visible * sg_blurred(dir, KEY_DIR, KEY_COLOR, KEY_SHARPNESS, lobe);
   c += sg_blurred(dir, FILL_DIR, FILL_COLOR, FILL_SHARPNESS, lobe);
   c += sg_blurred(dir, RIM_DIR, RIM_COLOR, RIM_SHARPNESS, lobe);
@@ -47,8 +52,8 @@ vec3 environment(vec3 dir, float roughness, float key_visible) {
 
 // Light arriving at a surface with normal n (cosine-weighted), for diffuse shading.
 vec3 irradiance(vec3 n, float key_visible) {
-  vec3 c = mix(vec3(0.05, 0.035, 0.025), vec3(0.16, 0.11, 0.075), 0.5 + 0.5 * n.y);
-  // A spherical gaussian's cosine-weighted integral ~ (2 pi / sharpness) * wrapped cosine.
+  vec3 c = mix(vec3(0.035, 0.024, 0.017), vec3(0.10, 0.07, 0.05), 0.5 + 0.5 * n.y);
+  // A spherical gaussian's cosine-weighted integral ~ (2 pi / sharpness) * cosine (wrapped a little).
   c += key_visible * KEY_COLOR * (6.2832 / KEY_SHARPNESS) * max(dot(n, KEY_DIR) * 0.9 + 0.1, 0.0);
   c += FILL_COLOR * (6.2832 / FILL_SHARPNESS) * max(dot(n, FILL_DIR) * 0.8 + 0.2, 0.0) * 0.5;
   c += RIM_COLOR * (6.2832 / RIM_SHARPNESS) * max(dot(n, RIM_DIR), 0.0) * 0.5;

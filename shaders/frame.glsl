@@ -9,5 +9,6 @@ layout(std140) uniform Frame {
   vec4 u_key_dir;          // xyz: unit vector towards the key light
   vec4 u_scene;            // x: time (s), y: floor height, z: exposure, w: shadow texel size
   vec4 u_scene_centre;     // xyz: centre of the machine on the floor, w: its radius
+  vec4 u_viewport;         // width, height, 1 / width, 1 / height (pixels)
   uvec4 u_pick;            // x: hovered pick id (0: none)
 };

@@ -14,7 +14,6 @@ layout(location = 7) in vec4 a_color;
 layout(location = 8) in uint a_pick;
 
 uniform float u_normal_sign;  // -1 draws the inside of a surface (glass back faces)
-uniform bool u_from_light;    // shadow-map pass: project with the key light
 
 out vec3 v_world;
 out vec3 v_normal;
@@ -25,12 +24,15 @@ flat out uint v_pick;
 void main() {
   mat4 model = mat4(a_model0, a_model1, a_model2, a_model3);
   vec4 world = model * vec4(a_position, 1.0);
-  // Inverse-transpose keeps normals right under non-uniform scale.
-  mat3 normal_matrix = transpose(inverse(mat3(model)));
+  // The cofactor matrix is the inverse-transpose up to a scale (normalised away) and the
+  // determinant's sign: normals stay right under non-uniform scale without an inverse.
+  vec3 m0 = a_model0.xyz, m1 = a_model1.xyz, m2 = a_model2.xyz;
+  mat3 cofactor = mat3(cross(m1, m2), cross(m2, m0), cross(m0, m1));
+  float handedness = dot(m0, cross(m1, m2)) < 0.0 ? -1.0 : 1.0;
   v_world = world.xyz;
-  v_normal = normalize(normal_matrix * a_normal) * u_normal_sign;
+  v_normal = normalize(cofactor * a_normal + 1e-12) * (u_normal_sign * handedness);
   v_uv = a_uv;
   v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
   v_pick = a_pick;
-  gl_Position = (u_from_light ? u_light_view_proj : u_view_proj) * world;
+  gl_Position = u_view_proj * world;
 }

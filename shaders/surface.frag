@@ -48,11 +48,11 @@ void main() {
   } else {
     float key = key_light_visible(v_world, n, 1.0);
     if (u_material == 0) {
-      c = shade_metal(vec3(0.95, 0.76, 0.40) * tint, 0.30, n, v, key);
+      c = shade_metal(vec3(0.95, 0.76, 0.40) * tint, 0.24, n, v, key);
     } else if (u_material == 1) {
-      c = shade_metal(vec3(0.97, 0.58, 0.44) * tint, 0.34, n, v, key);
+      c = shade_metal(vec3(0.97, 0.58, 0.44) * tint, 0.28, n, v, key);
     } else if (u_material == 2) {
-      c = shade_metal(vec3(0.62, 0.63, 0.65) * tint, 0.22, n, v, key);
+      c = shade_metal(vec3(0.62, 0.63, 0.65) * tint, 0.2, n, v, key);
     } else if (u_material == 4) {
       // Liquid: coloured light from within plus a wet surface reflection.
       float f = fresnel_schlick(0.02, n_dot_v);

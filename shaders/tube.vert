@@ -9,7 +9,6 @@ layout(location = 7) in vec4 a_color;
 layout(location = 8) in uint a_pick;
 
 uniform float u_normal_sign;
-uniform bool u_from_light;  // shadow-map pass: project with the key light
 
 out vec3 v_world;
 out vec3 v_normal;
@@ -23,5 +22,5 @@ void main() {
   v_uv = vec2(0.0);
   v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
   v_pick = a_pick;
-  gl_Position = (u_from_light ? u_light_view_proj : u_view_proj) * vec4(a_position, 1.0);
+  gl_Position = u_view_proj * vec4(a_position, 1.0);
 }

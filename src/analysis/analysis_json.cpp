@@ -147,6 +147,18 @@ Json definitions_json(const AnalysisInputs& in) {
                                  {"spaces", in.roles.spaces},       {"spaces_over_share", in.roles.spaces_over_share},
                                  {"self", in.roles.self}};
   defs["phase_thresholds"] = Json{{"low", in.phase.low}, {"high", in.phase.high}};
+  defs["fact_rules"] = Json{
+      {"previous_l1", "layer-1 head with the highest previous-character score"},
+      {"two_back_l1", "layer-1 head with the highest two-back score"},
+      {"induction_l2", "layer-2 head with the highest induction score"},
+      {"induction_l2_second", "layer-2 head with the second-highest induction score"},
+      {"reads_from", "layer-1 head whose removal costs the most accuracy"},
+      {"costliest", "head whose removal costs the most accuracy"},
+      {"least_costly", "head whose removal costs the least accuracy"},
+      {"roles", "first role whose threshold the head's scores meet, in the order of role_thresholds; else mixed"},
+      {"phase_change", "after: first checkpoint with accuracy >= high; before: last checkpoint before it with "
+                       "accuracy <= low; bumps: largest rise of a loss above its lowest point so far, over the "
+                       "checkpoints from before.step to after.step + (after.step - before.step)"}};
   return defs;
 }
 

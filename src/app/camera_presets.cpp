@@ -23,14 +23,14 @@ render::CameraPose chapter_pose(int chapter, const machine::Scene& scene, float 
   const glm::vec3 size = a.bounds_max - a.bounds_min;
   const float width = std::max(size.x, 4.0f);
   // Close-ups scale with the machine's width, so long texts are still framed.
-  const float near_distance = 0.55f * width / std::max(aspect, 0.5f) + 3.0f;
+  const float near_distance = 0.75f * width / std::min(std::max(aspect, 0.5f), 1.6f) + 3.5f;
   switch (chapter) {
     case 1:  // characters become numbers: slugs and the first stretch of tubes
       return look_at(0.5f * (a.slugs + a.embedding), -0.35f, 0.45f, near_distance);
     case 2:  // queries and keys: the lifted plate and its dials
     case 3:  // only looking back: the shutter on the same plate
     case 4:  // bringing back: threads and beads
-      return look_at(a.lifted_plate, -0.25f, 0.5f, near_distance);
+      return look_at(a.lifted_plate, -0.25f, 0.55f, 1.25f * near_distance);
     case 5:  // cut open: the whole machine from the side
       return render::frame_box(a.bounds_min, a.bounds_max, -1.35f, 0.32f, fov_y, aspect);
     case 6:  // eight heads: layer 1's stack
@@ -41,8 +41,12 @@ render::CameraPose chapter_pose(int chapter, const machine::Scene& scene, float 
       return look_at(a.drum, -0.6f, 0.35f, 0.45f * near_distance + 2.0f);
     case 9:  // the rack
       return look_at(a.rack, 0.6f, 0.35f, 0.45f * near_distance + 2.0f);
-    default:  // overview from the front left, a little above
-      return render::frame_box(a.bounds_min, a.bounds_max, -0.55f, 0.42f, fov_y, aspect);
+    default: {  // overview from the front left, a little above
+      render::CameraPose p = render::frame_box(a.bounds_min, a.bounds_max, -0.5f, 0.5f, fov_y, aspect);
+      p.distance *= 0.7f;  // the bounding sphere is loose around a long, low machine
+      p.target.z += 0.06f * size.z;  // the front (slugs, tubes) matters most
+      return p;
+    }
   }
 }
 

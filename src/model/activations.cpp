@@ -36,6 +36,7 @@ Activations& Activations::operator=(Activations&& other) noexcept {
 void Activations::resize(int T) {
   if (T < 0) T = 0;
   if (T > kContext) T = kContext;
+  if (T == T_ && !entries_.empty()) return;  // same layout: no re-binding (and no allocation) per forward
   T_ = T;
   bind();
 }

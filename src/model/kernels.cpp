@@ -174,6 +174,7 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
   const int cv = C - C % L;  // columns covered by whole vectors
+  const float inv_c = 1.0f / static_cast<float>(C);  // exact for the model's C = 32
   for (int t = 0; t < T; ++t) {
     const float* x = in + static_cast<long>(t) * C;
     float* y = out + static_cast<long>(t) * C;
@@ -181,7 +182,7 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
     for (int c = 0; c < cv; c += L) s += load<V>(x + c);
     float total = simd::sum(s);
     for (int c = cv; c < C; ++c) total += x[c];
-    const float m = total / static_cast<float>(C);
+    const float m = total * inv_c;
     V sq = {};
     for (int c = 0; c < cv; c += L) {
       const V d = load<V>(x + c) - m;
@@ -189,7 +190,7 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
     }
     float var = simd::sum(sq);
     for (int c = cv; c < C; ++c) var += (x[c] - m) * (x[c] - m);
-    var /= static_cast<float>(C);
+    var *= inv_c;
     const float r = 1.0f / std::sqrt(var + kLayerNormEps);
     for (int c = 0; c < cv; c += L)
       store(y + c, (load<V>(x + c) - m) * r * load<V>(w + c) + load<V>(b + c));
@@ -204,7 +205,8 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
 template <class V>
 AM_INLINE V gelu_vec(V x) {
   constexpr float kInvSqrt2 = 0.70710678118654752f;
-  return 0.5f * x * (1.0f + simd::erf(x * kInvSqrt2));
+  const V half = 0.5f * x;
+  return half + half * simd::erf(x * kInvSqrt2);  // x·Φ(x) = x/2 · (1 + erf(x/√2))
 }
 
 template <class Isa>
@@ -285,12 +287,12 @@ AM_INLINE void softmax_row_body(float* row, int n) {
 template <class V>
 AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i0, int rows) {
   constexpr int L = kLanes<V>;
+  constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;  // columns per tile
   for (int d0 = 0; d0 < kHeadWidth; d0 += L) {
-    constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;  // columns per tile
     V tile[L];
     for (int r = 0; r < L; ++r) {
       tile[r] = V{};
-      if (r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
+      if (rows == L || r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
     }
     simd::transpose(tile);
     for (int c = 0; c < kWidth; ++c) cols[d0 + c] = tile[c];
@@ -301,12 +303,16 @@ AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i
 template <class V>
 AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int i0, int rows) {
   constexpr int L = kLanes<V>;
+  constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;
   for (int d0 = 0; d0 < kHeadWidth; d0 += L) {
-    constexpr int kWidth = L < kHeadWidth ? L : kHeadWidth;
     V tile[L];
     for (int c = 0; c < L; ++c) tile[c] = c < kWidth ? cols[d0 + c] : V{};
     simd::transpose(tile);
-    for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+    if (rows == L) {
+      for (int r = 0; r < L; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+    } else {
+      for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+    }
   }
 }
 
@@ -317,10 +323,20 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
                                        int T) {
   constexpr int L = kLanes<V>;
   for (int j0 = 0; j0 < T; j0 += L) {  // L×L tiles
+    float* corner = m + static_cast<long>(i0) * T + j0;
+    const bool whole = rows == L && j0 + L <= T;  // the common case: no partial stores
+    if (j0 >= jn) {  // entirely masked
+      for (int r = 0; r < rows; ++r) store_first(corner + static_cast<long>(r) * T, V{}, T - j0);
+      continue;
+    }
     V tile[L];
     for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) * factor : V{};
-    if (j0 < jn) simd::transpose(tile);  // (a tile of zeros is its own transpose)
-    for (int r = 0; r < rows; ++r) store_first(m + static_cast<long>(i0 + r) * T + j0, tile[r], T - j0);
+    simd::transpose(tile);
+    if (whole) {
+      for (int r = 0; r < L; ++r) store(corner + static_cast<long>(r) * T, tile[r]);
+    } else {
+      for (int r = 0; r < rows; ++r) store_first(corner + static_cast<long>(r) * T, tile[r], T - j0);
+    }
   }
 }
 

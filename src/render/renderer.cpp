@@ -30,13 +30,14 @@ struct FrameBlock {
   glm::vec4 key_dir;
   glm::vec4 scene;         // time, floor y, exposure, shadow texel size
   glm::vec4 scene_centre;  // centre on the floor, radius
+  glm::vec4 viewport;      // width, height, 1 / width, 1 / height
   glm::uvec4 pick;
 };
 
 constexpr GLuint kFrameBinding = 0;
 constexpr GLint kHdrUnit = 0, kShadowUnit = 1, kAtlasUnit = 2;
-// Warm softbox above, left and in front of the machine (see environment.glsl).
-const glm::vec3 kKeyLightDir = glm::normalize(glm::vec3(-0.45f, 0.85f, 0.55f));
+// Warm softbox nearly overhead, a little to the left and front (see environment.glsl).
+const glm::vec3 kKeyLightDir = glm::normalize(glm::vec3(-0.3f, 0.9f, 0.3f));
 
 bool is_transparent(Material m) { return m == Material::kGlass || m == Material::kLiquid; }
 
@@ -78,7 +79,8 @@ struct Renderer::Impl {
   Status load_programs(const std::filesystem::path& dir);
   FrameStats upload_instances(const DrawList& list, const glm::vec3& eye);
   Aabb scene_bounds(const DrawList& list) const;
-  void draw_batches(ShaderProgram& program, bool from_light, bool (*wanted)(Material));
+  // Draws every batch whose material passes `wanted`; sets u_material unless depth_only.
+  void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material));
   void draw_pass_shadow(const DrawList& list);
   void draw_pass_main(const FrameView& view);
   void draw_tonemap(const FrameView& view, unsigned target_framebuffer);
@@ -93,7 +95,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
   const Spec specs[] = {
       {&surface, "instanced.vert", "surface.frag"},     {&glass, "instanced.vert", "glass.frag"},
       {&tube_surface, "tube.vert", "surface.frag"},     {&tube_glass, "tube.vert", "glass.frag"},
-      {&shadow_instanced, "instanced.vert", "depth_only.frag"}, {&shadow_tube, "tube.vert", "depth_only.frag"},
+      {&shadow_instanced, "depth.vert", "depth_only.frag"}, {&shadow_tube, "tube_depth.vert", "depth_only.frag"},
       {&background, "fullscreen.vert", "background.frag"}, {&floor, "floor.vert", "floor.frag"},
       {&tonemap, "fullscreen.vert", "tonemap.frag"},     {&label, "label.vert", "label.frag"},
   };
@@ -107,7 +109,6 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
     s.program->set("u_hdr", kHdrUnit);
     s.program->set("u_atlas", kAtlasUnit);
     s.program->set("u_normal_sign", 1.0f);
-    s.program->set("u_from_light", 0);
   }
   glUseProgram(0);
   return Ok{};
@@ -166,13 +167,12 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const glm::vec
   return stats;
 }
 
-void Renderer::Impl::draw_batches(ShaderProgram& program, bool from_light, bool (*wanted)(Material)) {
+void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material)) {
   program.use();
-  program.set("u_from_light", from_light ? 1 : 0);
   for (int k = 0; k < kMaterialCount; ++k) {
     const auto material = static_cast<Material>(k);
     if (!wanted(material)) continue;
-    if (!from_light) program.set("u_material", k);
+    if (!depth_only) program.set("u_material", k);
     for (int m = 0; m < kMeshCount; ++m) {
       const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (r.count == 0) continue;
@@ -194,7 +194,6 @@ void Renderer::Impl::draw_pass_shadow(const DrawList&) {
   const auto casts = [](Material m) { return m != Material::kGlass; };
   draw_batches(shadow_instanced, true, casts);
   shadow_tube.use();
-  shadow_tube.set("u_from_light", 1);
   for (int k = 0; k < kMaterialCount; ++k)
     if (casts(static_cast<Material>(k))) draw_calls += tubes.draw(static_cast<Material>(k));
   glDisable(GL_POLYGON_OFFSET_FILL);
@@ -209,38 +208,33 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
   glClear(GL_DEPTH_BUFFER_BIT);
   glActiveTexture(GL_TEXTURE0 + kShadowUnit);
   glBindTexture(GL_TEXTURE_2D, shadow.texture());
-  glBindVertexArray(empty_vao.id());
 
-  // Backdrop: covers every pixel, so no colour clear is needed.
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_BLEND);
-  glDisable(GL_CULL_FACE);
-  background.use();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  ++draw_calls;
-
-  // Floor: fades into the backdrop at its edge (premultiplied alpha).
+  // Opaque first (metals, paint, glow), so the floor and backdrop shade only what shows.
   glEnable(GL_DEPTH_TEST);
-  glDepthFunc(GL_LESS);
-  glEnable(GL_BLEND);
-  glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  floor.use();
-  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
-  ++draw_calls;
-
-  // Opaque: metals, paint, glow.
+  glDepthFunc(GL_LEQUAL);
   glDisable(GL_BLEND);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
   const auto opaque = [](Material m) { return !is_transparent(m); };
   draw_batches(surface, false, opaque);
   tube_surface.use();
-  tube_surface.set("u_from_light", 0);
   for (int k = 0; k < kMaterialCount; ++k) {
     if (!opaque(static_cast<Material>(k)) || !tubes.has(static_cast<Material>(k))) continue;
     tube_surface.set("u_material", k);
     draw_calls += tubes.draw(static_cast<Material>(k));
   }
+
+  // Floor, then the backdrop where nothing is (at the far plane); both opaque.
+  glDisable(GL_CULL_FACE);
+  glBindVertexArray(empty_vao.id());
+  floor.use();
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+  ++draw_calls;
+  glDepthMask(GL_FALSE);
+  background.use();
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  ++draw_calls;
+  glDepthMask(GL_TRUE);
 
   // Labels: on top of the faces they sit on, blended, not hiding what is behind.
   if (atlas && labels.glyph_count() > 0) {
@@ -390,6 +384,8 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   block.key_dir = glm::vec4(kKeyLightDir, 0.0f);
   block.scene = {view.time, floor_y, r.options.exposure, 1.0f / static_cast<float>(r.shadow.size())};
   block.scene_centre = {centre.x, floor_y, centre.z, std::max(radius, 0.5f)};
+  block.viewport = {static_cast<float>(view.width), static_cast<float>(view.height), 1.0f / static_cast<float>(view.width),
+                    1.0f / static_cast<float>(view.height)};
   block.pick = {view.hovered, 0u, 0u, 0u};
   glBindBuffer(GL_UNIFORM_BUFFER, r.frame_buffer.id());
   glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(FrameBlock), &block);

@@ -196,7 +196,7 @@ std::string_view without_bom(std::string_view raw) {
 
 // Title-cases an upper-case marker title: "THE ADVENTURES OF TOM SAWYER" -> "The Adventures of Tom Sawyer".
 std::string title_case(std::string_view upper) {
-  static const std::vector<std::string> kSmall = {"a", "an", "and", "of", "or", "the", "to", "in", "on"};
+  static const std::vector<std::string> kSmall = {"a", "an", "and", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "with"};
   std::string out;
   std::istringstream words{std::string(upper)};
   std::string word;

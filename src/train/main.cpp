@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
   // Ctrl-C or a kill finishes the current step and saves the resume state.
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
-  auto summary = am::train::train(parsed->recipe, parsed->given, std::cout, &g_interrupted);
+  auto summary = am::train::run_training(parsed->recipe, parsed->given, std::cout, &g_interrupted);
   if (!summary) {
     std::cerr << "attention-train: " << summary.error() << "\n";
     return 1;

@@ -16,8 +16,8 @@ constexpr int M = kDMlp;         // 128
 constexpr int V = kVocab;        // 30
 constexpr int Q = 3 * kDModel;   // 96
 constexpr int T_MAX = kContext;  // 64
-// Scratch for the linear backward ([128, T]) and the attention backward ([8, T] + 2 [T, T]).
-constexpr std::size_t kScratch = std::max<std::size_t>(M * T_MAX, kDHead * T_MAX + 2 * T_MAX * T_MAX);
+// Scratch for the attention kernels: [8, T] + [T, T].
+constexpr std::size_t kScratch = kDHead * T_MAX + T_MAX * T_MAX;
 
 std::size_t offset_of(const std::string& name) {
   const TensorInfo* info = find_parameter(name);
@@ -182,8 +182,7 @@ void SequenceModel<F>::backward(const PreparedParams<F>& p, F* grads, F scale) {
   F* g = grads;
 
   ops::cross_entropy(dlogits_, logits_, targets_.data(), T, V, V, scale);
-  ops::linear_backward(dln_, g + o.unembed_w, g + o.unembed_b, dlogits_, lnf_, w + o.unembed_w, T, D, V,
-                       scratch_);
+  ops::linear_backward(dln_, g + o.unembed_w, g + o.unembed_b, dlogits_, lnf_, w + o.unembed_w, T, D, V);
   std::fill(dres_, dres_ + T * D, F(0));
   const F* x_last = layers_[kLayers - 1].res2;
   ops::layernorm_backward(dres_, g + o.lnf_w, g + o.lnf_b, dln_, x_last, meanf_, rstdf_, w + o.lnf_w, T, D);
@@ -194,14 +193,14 @@ void SequenceModel<F>::backward(const PreparedParams<F>& p, F* grads, F scale) {
     LayerCache& c = layers_[static_cast<std::size_t>(l)];
     const F* x_in = l == 0 ? x0_ : layers_[static_cast<std::size_t>(l - 1)].res2;
     // MLP branch.
-    ops::linear_backward(dpost_, g + L.proj_w, g + L.proj_b, dres_, c.post, w + L.proj_w, T, M, D, scratch_);
+    ops::linear_backward(dpost_, g + L.proj_w, g + L.proj_b, dres_, c.post, w + L.proj_w, T, M, D);
     ops::gelu_backward(dpre_, dpost_, c.slope, T * M);
-    ops::linear_backward(dln_, g + L.fc_w, g + L.fc_b, dpre_, c.ln2, w + L.fc_w, T, D, M, scratch_);
+    ops::linear_backward(dln_, g + L.fc_w, g + L.fc_b, dpre_, c.ln2, w + L.fc_w, T, D, M);
     ops::layernorm_backward(dres_, g + L.ln2_w, g + L.ln2_b, dln_, c.res1, c.mean2, c.rstd2, w + L.ln2_w, T, D);
     // Attention branch.
-    ops::linear_backward(datt_, g + L.o, static_cast<F*>(nullptr), dres_, c.att, w + L.o, T, D, D, scratch_);
+    ops::linear_backward(datt_, g + L.o, static_cast<F*>(nullptr), dres_, c.att, w + L.o, T, D, D);
     ops::attention_backward(dqkv_, datt_, c.probs, c.qkv, T, scratch_);
-    ops::linear_backward(dln_, g + L.qkv, static_cast<F*>(nullptr), dqkv_, c.ln1, w + L.qkv, T, D, Q, scratch_);
+    ops::linear_backward(dln_, g + L.qkv, static_cast<F*>(nullptr), dqkv_, c.ln1, w + L.qkv, T, D, Q);
     ops::layernorm_backward(dres_, g + L.ln1_w, g + L.ln1_b, dln_, x_in, c.mean1, c.rstd1, w + L.ln1_w, T, D);
   }
   ops::embed_backward(g + o.embed, dres_, ids_.data(), T);

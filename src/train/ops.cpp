@@ -73,10 +73,11 @@ struct Simd {
 };
 
 // One register tile of matmul: ROWS rows × VECS vectors of columns of C, summed over all of P.
-// C: [ROWS, VECS·lanes] (stride ldc), A: [ROWS, P] (stride lda), B: [P, VECS·lanes] (stride ldb).
+// C: [ROWS, VECS·lanes] (stride ldc), B: [P, VECS·lanes] (stride ldb), and A: [ROWS, P] with
+// element (r, p) at A[r·lda + p·aps] (aps = 1 for a row-major A; lda = 1 reads A transposed).
 template <typename F, int ROWS, int VECS>
-AM_INLINE void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
-                 bool accumulate) {
+AM_INLINE void tile(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
+                    bool accumulate) {
   using S = Simd<F>;
   using V = typename S::Vec;
   V acc[ROWS][VECS];
@@ -88,7 +89,7 @@ AM_INLINE void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, con
     V b[VECS];
     for (int v = 0; v < VECS; ++v) b[v] = S::load(B + p * ldb + v * S::kLanes);
     for (int r = 0; r < ROWS; ++r) {
-      const F a = A[r * lda + p];
+      const F a = A[r * lda + p * aps];
       for (int v = 0; v < VECS; ++v) acc[r][v] += a * b[v];
     }
   }
@@ -98,8 +99,8 @@ AM_INLINE void tile(F* C, int ldc, const F* A, int lda, const F* B, int ldb, con
 
 // The same for fewer columns than one vector (the ragged right edge), in plain scalars.
 template <typename F, int ROWS>
-AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
-                        int cols, bool accumulate) {
+AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
+                           int cols, bool accumulate) {
   F acc[ROWS][8];
   for (int r = 0; r < ROWS; ++r)
     for (int c = 0; c < cols; ++c)
@@ -107,7 +108,7 @@ AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int l
   for (int p = 0; p < P; ++p) {
     const F* b = B + p * ldb;
     for (int r = 0; r < ROWS; ++r) {
-      const F a = A[r * lda + p];
+      const F a = A[r * lda + p * aps];
       for (int c = 0; c < cols; ++c) acc[r][c] += a * b[c];
     }
   }
@@ -116,26 +117,28 @@ AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, const F* B, int l
 }
 
 template <typename F, int ROWS>
-AM_INLINE void row_block(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int P,
-                      int N, bool accumulate) {
+AM_INLINE void row_block(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
+                         int N, bool accumulate) {
   constexpr int kLanes = Simd<F>::kLanes;
   const auto at = [&](int c) { return bias ? bias + c : nullptr; };
   int c0 = 0;
   for (; c0 + 2 * kLanes <= N; c0 += 2 * kLanes)
-    tile<F, ROWS, 2>(C + c0, ldc, A, lda, B + c0, ldb, at(c0), P, accumulate);
+    tile<F, ROWS, 2>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, accumulate);
   for (; c0 + kLanes <= N; c0 += kLanes)
-    tile<F, ROWS, 1>(C + c0, ldc, A, lda, B + c0, ldb, at(c0), P, accumulate);
-  if (c0 < N) tile_ragged<F, ROWS>(C + c0, ldc, A, lda, B + c0, ldb, at(c0), P, N - c0, accumulate);
+    tile<F, ROWS, 1>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, accumulate);
+  if (c0 < N) tile_ragged<F, ROWS>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, N - c0, accumulate);
 }
 
 // The body of matmul, inlined into every hot kernel so it is compiled for that kernel's clone.
+// A's element (r, p) is A[r·lda + p·aps], so A^T is read in place with lda = 1, aps = its row stride.
 template <typename F>
-AM_INLINE void matmul_impl(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P,
-                           int N, bool accumulate) {
+AM_INLINE void matmul_impl(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int R,
+                           int P, int N, bool accumulate) {
   int r0 = 0;
   for (; r0 + 4 <= R; r0 += 4)
-    row_block<F, 4>(C + r0 * ldc, ldc, A + r0 * lda, lda, B, ldb, bias, P, N, accumulate);
-  for (; r0 < R; ++r0) row_block<F, 1>(C + r0 * ldc, ldc, A + r0 * lda, lda, B, ldb, bias, P, N, accumulate);
+    row_block<F, 4>(C + r0 * ldc, ldc, A + r0 * lda, lda, aps, B, ldb, bias, P, N, accumulate);
+  for (; r0 < R; ++r0)
+    row_block<F, 1>(C + r0 * ldc, ldc, A + r0 * lda, lda, aps, B, ldb, bias, P, N, accumulate);
 }
 
 template <typename F>
@@ -149,7 +152,7 @@ AM_INLINE void transpose_impl(F* out, const F* in, int R, int C, int ld_in) {
 template <typename F>
 AM_HOT void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,
                    bool accumulate) {
-  matmul_impl(C, ldc, A, lda, B, ldb, bias, R, P, N, accumulate);
+  matmul_impl(C, ldc, A, lda, 1, B, ldb, bias, R, P, N, accumulate);
 }
 
 template <typename F>
@@ -165,14 +168,11 @@ void linear_forward(F* y, const F* x, const F* Wt, const F* b, int T, int K, int
 }
 
 template <typename F>
-AM_HOT void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N,
-                            F* scratch) {
+AM_HOT void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N) {
   // dx: [T, K] = dy: [T, N] · W: [N, K]
-  if (dx) matmul_impl(dx, K, dy, N, W, K, static_cast<const F*>(nullptr), T, N, K, false);
-  // dW: [N, K] += dy^T: [N, T] · x: [T, K]
-  F* dyT = scratch;
-  transpose_impl(dyT, dy, T, N, N);
-  matmul_impl(dW, K, dyT, T, x, K, static_cast<const F*>(nullptr), N, T, K, true);
+  if (dx) matmul_impl(dx, K, dy, N, 1, W, K, static_cast<const F*>(nullptr), T, N, K, false);
+  // dW: [N, K] += dy^T: [N, T] · x: [T, K]  (dy read transposed in place)
+  matmul_impl(dW, K, dy, 1, N, x, K, static_cast<const F*>(nullptr), N, T, K, true);
   // db: [N] += Σ_t dy[t]
   if (db)
     for (int t = 0; t < T; ++t)
@@ -268,7 +268,7 @@ AM_HOT void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch)
     for (int r0 = 0; r0 < T; r0 += kBlock) {
       const int rows = std::min(kBlock, T - r0);
       // S[r0.., 0..] = q · k^T for the keys this block can see.
-      matmul_impl(P + r0 * T, T, q + r0 * kQkv, kQkv, kT, T, static_cast<const F*>(nullptr), rows, kDHead,
+      matmul_impl(P + r0 * T, T, q + r0 * kQkv, kQkv, 1, kT, T, static_cast<const F*>(nullptr), rows, kDHead,
              causal_columns<F>(r0, T), false);
     }
     for (int i = 0; i < T; ++i) {
@@ -284,7 +284,7 @@ AM_HOT void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch)
     for (int r0 = 0; r0 < T; r0 += kBlock) {
       const int rows = std::min(kBlock, T - r0);
       // out[r0.., 8h..8h+7] = P[r0.., 0..r0+rows) · v; later keys have weight 0.
-      matmul_impl(out + r0 * kDModel + h * kDHead, kDModel, P + r0 * T, T, v, kQkv, static_cast<const F*>(nullptr),
+      matmul_impl(out + r0 * kDModel + h * kDHead, kDModel, P + r0 * T, T, 1, v, kQkv, static_cast<const F*>(nullptr),
              rows, r0 + rows, kDHead, false);
     }
   }
@@ -292,14 +292,13 @@ AM_HOT void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch)
 
 template <typename F>
 AM_HOT void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch) {
-  // dout: [T, 32]; probs: [H, T, T]; qkv, dqkv: [T, 96]; scratch: [8·T + 2·T·T]
+  // dout: [T, 32]; probs: [H, T, T]; qkv, dqkv: [T, 96]; scratch: [8·T + T·T]
   // With s = q·k/√8 and p = softmax(s) per row:
   //   dp_ij = dout_i·v_j;  ds_ij = p_ij (dp_ij - Σ_j' p_ij' dp_ij') / √8;
   //   dq_i = Σ_j ds_ij k_j;  dk_j = Σ_i ds_ij q_i;  dv_j = Σ_i p_ij dout_i
   const F scale = F(1) / std::sqrt(static_cast<F>(kDHead));
-  F* vT = scratch;                // [8, T]
-  F* dS = scratch + kDHead * T;   // [T, T]: dp, then ds
-  F* tr = dS + T * T;             // [T, T]: a transposed matrix
+  F* vT = scratch;               // [8, T]
+  F* dS = scratch + kDHead * T;  // [T, T]: dp, then ds
   for (int h = 0; h < kHeads; ++h) {
     const F* q = qkv + h * kDHead;
     const F* k = qkv + kDModel + h * kDHead;
@@ -312,7 +311,7 @@ AM_HOT void attention_backward(F* dqkv, const F* dout, const F* probs, const F* 
     transpose_impl(vT, v, T, kDHead, kQkv);
     for (int r0 = 0; r0 < T; r0 += kBlock) {
       const int rows = std::min(kBlock, T - r0);
-      matmul_impl(dS + r0 * T, T, go + r0 * kDModel, kDModel, vT, T, static_cast<const F*>(nullptr), rows, kDHead,
+      matmul_impl(dS + r0 * T, T, go + r0 * kDModel, kDModel, 1, vT, T, static_cast<const F*>(nullptr), rows, kDHead,
              causal_columns<F>(r0, T), false);  // dp
     }
     for (int i = 0; i < T; ++i) {
@@ -326,21 +325,17 @@ AM_HOT void attention_backward(F* dqkv, const F* dout, const F* probs, const F* 
     for (int r0 = 0; r0 < T; r0 += kBlock) {
       const int rows = std::min(kBlock, T - r0);
       // dq[r0..] = ds[r0.., 0..r0+rows) · k
-      matmul_impl(dq + r0 * kQkv, kQkv, dS + r0 * T, T, k, kQkv, static_cast<const F*>(nullptr), rows, r0 + rows,
+      matmul_impl(dq + r0 * kQkv, kQkv, dS + r0 * T, T, 1, k, kQkv, static_cast<const F*>(nullptr), rows, r0 + rows,
              kDHead, false);
     }
-    // dk = ds^T · q and dv = p^T · dout; row j of a transpose is zero before column j.
-    transpose_impl(tr, dS, T, T, T);
+    // dk = ds^T · q and dv = p^T · dout, reading ds and p transposed in place. Row j of a
+    // transpose is zero before column j, so a block of rows r0.. sums only over i >= r0.
     for (int r0 = 0; r0 < T; r0 += kBlock) {
       const int rows = std::min(kBlock, T - r0);
-      matmul_impl(dk + r0 * kQkv, kQkv, tr + r0 * T + r0, T, q + r0 * kQkv, kQkv, static_cast<const F*>(nullptr),
-             rows, T - r0, kDHead, false);
-    }
-    transpose_impl(tr, P, T, T, T);
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      matmul_impl(dv + r0 * kQkv, kQkv, tr + r0 * T + r0, T, go + r0 * kDModel, kDModel,
-             static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
+      matmul_impl(dk + r0 * kQkv, kQkv, dS + r0 * T + r0, 1, T, q + r0 * kQkv, kQkv,
+                  static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
+      matmul_impl(dv + r0 * kQkv, kQkv, P + r0 * T + r0, 1, T, go + r0 * kDModel, kDModel,
+                  static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
     }
   }
 }
@@ -390,7 +385,7 @@ void embed_backward(F* dE, const F* dx0, const int* ids, int T) {
   template void matmul<F>(F*, int, const F*, int, const F*, int, const F*, int, int, int, bool);      \
   template void transpose<F>(F*, const F*, int, int, int);                                         \
   template void linear_forward<F>(F*, const F*, const F*, const F*, int, int, int);               \
-  template void linear_backward<F>(F*, F*, F*, const F*, const F*, const F*, int, int, int, F*);  \
+  template void linear_backward<F>(F*, F*, F*, const F*, const F*, const F*, int, int, int);      \
   template void layernorm_forward<F>(F*, F*, F*, const F*, const F*, const F*, int, int);         \
   template void layernorm_backward<F>(F*, F*, F*, const F*, const F*, const F*, const F*,         \
                                       const F*, int, int);                                        \

@@ -95,7 +95,7 @@ Status check_plan_size(const Recipe& recipe, std::ostream& log) {
 
 }  // namespace
 
-Result<RunSummary> train(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
+Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
                          const std::atomic<bool>* interrupt) {
   const auto started = Clock::now();
   const fs::path state_path = recipe.state_path();

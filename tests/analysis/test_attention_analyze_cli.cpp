@@ -121,7 +121,9 @@ TEST_CASE("attention-analyze writes metrics into the manifest and a versioned an
     REQUIRE(f.run(args + " --final-only") == 0);
     const Json again = Json::parse(read(f.weights / "analysis.json"));
     CHECK(again["checkpoints"].size() == 3);
-    CHECK(again["checkpoints"][0]["nonsense_accuracy"] == doc["checkpoints"][0]["nonsense_accuracy"]);
+    // read back from the manifest, where rates keep four decimals
+    CHECK(again["checkpoints"][0]["nonsense_accuracy"].get<double>() ==
+          Approx(doc["checkpoints"][0]["nonsense_accuracy"].get<double>()).margin(5e-5));
     CHECK(again["nonsense"] == doc["nonsense"]);  // deterministic
     CHECK(again["ablations"] == doc["ablations"]);
     CHECK(again["bits_per_char"] == doc["bits_per_char"]);

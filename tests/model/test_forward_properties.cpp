@@ -99,7 +99,7 @@ TEST_CASE("sinusoidal positions follow the 2017 formula") {
   }
 }
 
-TEST_CASE("causal mask: exact zeros above the diagonal in scores and weights; rows sum to one") {
+TEST_CASE("causal mask is exact zeros above the diagonal in scores and weights and rows sum to one") {
   const Weights w = random_weights(11);
   for (int T : {1, 2, 17, 64}) {
     const Activations a = forward(w, cycling_ids(T));
@@ -267,7 +267,7 @@ TEST_CASE("pulling every head equals a model without attention") {
                      logits_without_attention(w, ids)) > 1e-3);
 }
 
-TEST_CASE("the window slides: 80 ids read exactly like their last 64") {
+TEST_CASE("the window slides and 80 ids read exactly like their last 64") {
   const Weights w = random_weights(8);
   const auto ids = cycling_ids(80, 13);
   const Activations longer = forward(w, ids);

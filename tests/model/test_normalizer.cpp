@@ -97,7 +97,7 @@ TEST_CASE("emoji are dropped, one count per code point") {
   CHECK(n.report.collapsed == 2);  // the spaces either side of each dropped emoji
 }
 
-TEST_CASE("! ? ; : become full stops") {
+TEST_CASE("exclamation and question marks, semicolons and colons become full stops") {
   const Normalized n = normalize("stop! why? so; then: end");
   CHECK(n.text == "stop. why. so. then. end");
   CHECK(n.report.marks_to_stop == 4);

@@ -36,7 +36,7 @@ Recipe small_recipe(const std::filesystem::path& out, std::int64_t steps) {
 
 RunSummary run(const Recipe& r, std::set<std::string> given = {}) {
   std::ostringstream log;
-  auto summary = train(r, given, log);
+  auto summary = run_training(r, given, log);
   INFO(log.str());
   REQUIRE(summary.ok());
   return *summary;
@@ -46,28 +46,37 @@ RunSummary run(const Recipe& r, std::set<std::string> given = {}) {
 
 TEST_CASE("training: the same recipe gives the same bytes, for 1 or 2 threads") {
   TempDir dir("determinism");
-  Recipe a = small_recipe(dir.path() / "a", 30);
-  Recipe b = small_recipe(dir.path() / "b", 30);
-  Recipe c = small_recipe(dir.path() / "c", 30);
-  c.threads = 1;
-  run(a);
-  run(b);
-  run(c);
+  // Each run uses the same --out (the manifest records it), then moves aside.
+  const auto run_into = [&](const std::string& name, int threads, std::uint64_t seed) {
+    Recipe r = small_recipe(dir.path() / "run", 30);
+    r.threads = threads;
+    r.seed = seed;
+    run(r);
+    std::filesystem::rename(r.out, dir.path() / name);
+    std::filesystem::rename(r.state_path(), dir.path() / (name + ".state"));
+    return r;
+  };
+  const Recipe a = run_into("a", 2, 0);
+  run_into("b", 2, 0);
+  run_into("c", 1, 0);
+  run_into("d", 2, 1);
   for (const auto step : planned_checkpoints(a)) {
     const std::string name = checkpoint_file_name(step);
     INFO(name);
-    const std::string bytes = read_file(a.out / name);
+    const std::string bytes = read_file(dir.path() / "a" / name);
     REQUIRE(bytes.size() > 100000);
-    CHECK(bytes == read_file(b.out / name));
-    CHECK(bytes == read_file(c.out / name));
+    const bool same_run = bytes == read_file(dir.path() / "b" / name);
+    const bool one_thread = bytes == read_file(dir.path() / "c" / name);  // the same weights
+    CHECK(same_run);
+    CHECK(one_thread);
   }
-  CHECK(read_file(a.out / "manifest.json") == read_file(b.out / "manifest.json"));
-  CHECK(read_file(a.state_path()) == read_file(b.state_path()));
+  CHECK(read_file(dir.path() / "a" / "manifest.json") == read_file(dir.path() / "b" / "manifest.json"));
+  const bool same_state = read_file(dir.path() / "a.state") == read_file(dir.path() / "b.state");
+  CHECK(same_state);
   // A different seed is a different run.
-  Recipe d = small_recipe(dir.path() / "d", 30);
-  d.seed = 1;
-  run(d);
-  CHECK(read_file(a.out / checkpoint_file_name(30)) != read_file(d.out / checkpoint_file_name(30)));
+  const bool same_as_other_seed = read_file(dir.path() / "a" / checkpoint_file_name(30)) ==
+                                  read_file(dir.path() / "d" / checkpoint_file_name(30));
+  CHECK_FALSE(same_as_other_seed);
 }
 
 TEST_CASE("training: stopping and resuming ends bit-identical to one uninterrupted run") {
@@ -95,7 +104,8 @@ TEST_CASE("training: stopping and resuming ends bit-identical to one uninterrupt
 
   for (const auto step : planned_checkpoints(whole)) {
     INFO(checkpoint_file_name(step));
-    CHECK(read_file(whole.out / checkpoint_file_name(step)) == read_file(first.out / checkpoint_file_name(step)));
+    const bool same = read_file(whole.out / checkpoint_file_name(step)) == read_file(first.out / checkpoint_file_name(step));
+    CHECK(same);
   }
   CHECK(read_file(whole.state_path()) != "");
   // The manifests differ only in the recorded thread count.
@@ -105,12 +115,12 @@ TEST_CASE("training: stopping and resuming ends bit-identical to one uninterrupt
 
   // Resuming a finished run does nothing; contradicting its recipe is refused.
   std::ostringstream log;
-  auto again = train(second, {"out", "resume"}, log);
+  auto again = run_training(second, {"out", "resume"}, log);
   REQUIRE(again.ok());
   CHECK(again->steps_run == 0);
   Recipe clash = second;
   clash.lr = 0.5;
-  auto refused = train(clash, {"out", "resume", "lr"}, log);
+  auto refused = run_training(clash, {"out", "resume", "lr"}, log);
   REQUIRE_FALSE(refused.ok());
   CHECK(refused.error().find("--lr") != std::string::npos);
 }
@@ -145,25 +155,25 @@ TEST_CASE("training: clear refusals before any work") {
   std::ostringstream log;
   Recipe r = small_recipe(dir.path() / "run", 10);
   r.corpus = dir.path() / "no-such-corpus";
-  auto missing = train(r, {}, log);
+  auto missing = run_training(r, {}, log);
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().find("does not exist") != std::string::npos);
 
   r = small_recipe(dir.path() / "run", 10);
-  r.max_weights_mib = 0.5;  // 11 checkpoints of 109 KB do not fit
-  auto too_big = train(r, {}, log);
+  r.max_weights_mib = 0.1;  // two checkpoints of 109 KB do not fit
+  auto too_big = run_training(r, {}, log);
   REQUIRE_FALSE(too_big.ok());
   CHECK(too_big.error().find("--max-weights-mib") != std::string::npos);
 
   r = small_recipe(dir.path() / "run", 10);
   run(r);
-  auto again = train(r, {}, log);  // the folder is no longer empty
+  auto again = run_training(r, {}, log);  // the folder is no longer empty
   REQUIRE_FALSE(again.ok());
   CHECK(again.error().find("--resume") != std::string::npos);
 
   Recipe resume_nothing = small_recipe(dir.path() / "other", 10);
   resume_nothing.resume = true;
-  auto no_state = train(resume_nothing, {}, log);
+  auto no_state = run_training(resume_nothing, {}, log);
   REQUIRE_FALSE(no_state.ok());
   CHECK(no_state.error().find("no saved state") != std::string::npos);
 }

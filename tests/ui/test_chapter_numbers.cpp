@@ -3,6 +3,7 @@
 // own figures are counted from the loaded weights.
 #include <catch2/catch.hpp>
 
+#include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/live_numbers.hpp"

@@ -95,8 +95,10 @@ TEST_CASE("chapter sources type no figure into any sentence", "[chapters]") {
     std::ifstream in(f);
     std::stringstream text;
     text << in.rdbuf();
-    for (const auto& [line, literal] : string_literals(text.str())) {
+    for (auto [line, literal] : string_literals(text.str())) {
       ++literals;
+      // A name is not a figure: the only digit allowed is in "GPT-3".
+      for (std::size_t at; (at = literal.find("GPT-3")) != std::string::npos;) literal.erase(at, 5);
       const bool has_digit = literal.find_first_of("0123456789") != std::string::npos;
       INFO(f.filename().string() << ":" << line << ": \"" << literal << "\"");
       CHECK_FALSE(has_digit);
@@ -116,7 +118,7 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
   const Weights w = random_weights(7);
   const AnalysisSummary a = test::analysis_a();
   const TrainingRecord t = test::training_a();
-  for (const std::string text : {"", "q", "the queen. the qu", std::string(100, 'a') + " b"}) {
+  for (const std::string& text : std::vector<std::string>{"", "q", "the queen. the qu", std::string(100, 'a') + " b"}) {
     AppState state;
     set_text(state, text);
     state.step = 2000;

@@ -1,6 +1,7 @@
 // Writing with the KV cache (greedy, counted), and the drum's playback clock.
 #include <catch2/catch.hpp>
 
+#include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/ui/generation.hpp"
 #include "am/ui/live_numbers.hpp"

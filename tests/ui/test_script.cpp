@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/script.hpp"

@@ -23,7 +23,7 @@ struct RendererOptions {
   // until set_glyph_atlas gives one, e.g. built on another thread during start-up).
   std::optional<std::filesystem::path> font_file;
   int msaa_samples = 4;
-  int shadow_map_size = 2048;
+  int shadow_map_size = 1024;
   float exposure = 1.0f;
   // Waits for the GPU after each pass and records how long it took (slows frames down;
   // for finding the expensive pass, e.g. under llvmpipe).

@@ -93,7 +93,7 @@ class SequenceModel {
   F* dpost_ = nullptr;    // [T, 128]
   F* dpre_ = nullptr;     // [T, 128]
   F* dlogits_ = nullptr;  // [T, 30]
-  F* scratch_ = nullptr;  // [max(128·T, 8·T + 2·T·T)]
+  F* scratch_ = nullptr;  // [8·T + T·T] for attention
 };
 
 extern template class PreparedParams<float>;

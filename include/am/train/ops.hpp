@@ -27,10 +27,8 @@ void linear_forward(F* y, const F* x, const F* Wt, const F* b, int T, int K, int
 // From dy: [T, N] and the forward input x: [T, K]:
 //   dx: [T, K] = dy · W (W: [N, K]); skipped when dx is null
 //   dW: [N, K] (+)= dy^T · x;  db: [N] (+)= Σ_t dy[t] (skipped when null)
-// scratch: [N * T].
 template <typename F>
-void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N,
-                     F* scratch);
+void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N);
 
 // y: [T, C] = (x - mean) · rstd · w + b per row; mean, rstd: [T] are kept for the backward.
 template <typename F>
@@ -57,7 +55,7 @@ void gelu_backward(F* dx, const F* dy, const F* slope, int n);
 template <typename F>
 void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch);
 
-// dqkv: [T, 96] = gradient of q | k | v from dout: [T, 32]. scratch: [8 * T + 2 * T * T].
+// dqkv: [T, 96] = gradient of q | k | v from dout: [T, 32]. scratch: [8 * T + T * T].
 template <typename F>
 void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch);
 

@@ -25,7 +25,7 @@ struct RunSummary {
 // flags named on the command line (a resumed run must not contradict its saved recipe).
 // Returns after the last step, at --stop-at, or once *interrupt turns true; the resume
 // state is saved in every case. Progress goes to `log`.
-Result<RunSummary> train(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
+Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
                          const std::atomic<bool>* interrupt = nullptr);
 
 }  // namespace am::train
