@@ -10,6 +10,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "am/model/alphabet.hpp"
 #include "am/model/normalizer.hpp"

@@ -123,6 +123,41 @@ Json manifest_entry(const Json& manifest, std::int64_t step) {
   return Json::object();
 }
 
+// What the chapters will quote, for a quick look in the terminal.
+void print_summary(const FinalAnalysis& final, const CheckpointRecord& final_record, const ChapterFacts& facts) {
+  std::printf("final step %lld: right the second time %.1f %%  (", static_cast<long long>(final.step),
+              100.0 * final.accuracy.overall.rate());
+  for (int w = 0; w < kNonsenseWordCounts; ++w)
+    std::printf("%s%d words %.1f %%", w ? ", " : "", w + kNonsenseMinWords,
+                100.0 * final.accuracy.by_words[static_cast<std::size_t>(w)].rate());
+  std::printf(")\n");
+  for (int l = 0; l < am::kLayers; ++l)
+    for (int h = 0; h < am::kHeads; ++h) {
+      const HeadScores& s = final_record.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+      std::printf("  %s %-18s prev %.2f two %.2f space %.2f (share %.2f) ind %.2f dup %.2f | pulled: %.1f %%\n",
+                  am::head_name(l, h).c_str(), facts.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].c_str(),
+                  s.previous, s.two_back, s.space, s.space_share, s.induction, s.duplicate,
+                  100.0 * final.single[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].accuracy.overall.rate());
+    }
+  if (final.induction_pair)
+    std::printf("  pulled %s together: %.1f %%\n", final.induction_pair->pulled.to_string().c_str(),
+                100.0 * final.induction_pair->accuracy.overall.rate());
+  for (const PromptPrediction& p : final.prompts) {
+    const int id = p.expected.empty() ? -1 : am::char_to_id(p.expected[0]);
+    std::printf("  P(%s | \"%s\") = %.3f\n", p.expected.c_str(), p.prompt.c_str(),
+                id >= 0 ? p.probs[static_cast<std::size_t>(id)] : 0.0);
+  }
+  for (const TextComparison& t : final.texts)
+    std::printf("  %-8s %8lld chars: model %.3f bits/char, bigram %.3f\n", t.name.c_str(),
+                static_cast<long long>(t.model.predicted), t.model.bits_per_char(), t.bigram.bits_per_char());
+  if (facts.phase.found)
+    std::printf("  phase change: step %lld (%.1f %%) -> step %lld (%.1f %%)\n",
+                static_cast<long long>(facts.phase.before_step), 100.0 * facts.phase.before_accuracy,
+                static_cast<long long>(facts.phase.after_step), 100.0 * facts.phase.after_accuracy);
+  else
+    std::printf("  phase change: not found (no checkpoint <= 20 %% followed by one >= 70 %%)\n");
+}
+
 int run(const Options& opt) {
   const int threads = resolve_threads(opt.threads);
   auto dir = am::find_weights_dir(opt.weights_dir);
@@ -187,13 +222,12 @@ int run(const Options& opt) {
   // 3. The final checkpoint's studies.
   auto final_weights = am::load_weights(*dir / final_record.file);
   if (!final_weights) return report_error(final_weights.error());
-  const am::Weights& final_model = *final_weights;
   const auto t_pass = Clock::now();
   const double cpu_pass = cpu_ms();
-  const CopyAccuracy check = nonsense_accuracy(final_model, set, {}, threads);
+  const CopyAccuracy check = nonsense_accuracy(*final_weights, set, {}, threads);
   const double pass_ms = ms_since(t_pass), pass_cpu_ms = cpu_ms() - cpu_pass;
   const auto t_final = Clock::now();
-  const FinalAnalysis final = analyse_final(final_model, final_record.step, set, final_record.heads, heldout_books,
+  const FinalAnalysis final = analyse_final(*final_weights, final_record.step, set, final_record.heads, heldout_books,
                                             bigram, threads);
   const double final_ms = ms_since(t_final);
   const ChapterFacts facts = derive_facts(series, final_record.heads, final);
@@ -216,37 +250,7 @@ int run(const Options& opt) {
   std::printf("one full-set accuracy pass: %.1f ms on %d thread(s), processor time %.1f ms (accuracy %.4f)\n",
               pass_ms, threads, pass_cpu_ms, check.overall.rate());
   std::printf("final studies (9 ablations, prompts, bits/char): %.2f s\n", final_ms / 1000.0);
-  std::printf("final step %lld: right the second time %.1f %%  (", static_cast<long long>(final.step),
-              100.0 * final.accuracy.overall.rate());
-  for (int w = 0; w < kNonsenseWordCounts; ++w)
-    std::printf("%s%d words %.1f %%", w ? ", " : "", w + kNonsenseMinWords,
-                100.0 * final.accuracy.by_words[static_cast<std::size_t>(w)].rate());
-  std::printf(")\n");
-  for (int l = 0; l < am::kLayers; ++l)
-    for (int h = 0; h < am::kHeads; ++h) {
-      const HeadScores& s = final_record.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
-      std::printf("  %s %-18s prev %.2f two %.2f space %.2f (share %.2f) ind %.2f dup %.2f | pulled: %.1f %%\n",
-                  am::head_name(l, h).c_str(), facts.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].c_str(),
-                  s.previous, s.two_back, s.space, s.space_share, s.induction, s.duplicate,
-                  100.0 * final.single[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].accuracy.overall.rate());
-    }
-  if (final.induction_pair)
-    std::printf("  pulled %s together: %.1f %%\n", final.induction_pair->pulled.to_string().c_str(),
-                100.0 * final.induction_pair->accuracy.overall.rate());
-  for (const PromptPrediction& p : final.prompts) {
-    const int id = p.expected.empty() ? -1 : am::char_to_id(p.expected[0]);
-    std::printf("  P(%s | \"%s\") = %.3f\n", p.expected.c_str(), p.prompt.c_str(),
-                id >= 0 ? p.probs[static_cast<std::size_t>(id)] : 0.0);
-  }
-  for (const TextComparison& t : final.texts)
-    std::printf("  %-8s %8lld chars: model %.3f bits/char, bigram %.3f\n", t.name.c_str(),
-                static_cast<long long>(t.model.predicted), t.model.bits_per_char(), t.bigram.bits_per_char());
-  if (facts.phase.found)
-    std::printf("  phase change: step %lld (%.1f %%) -> step %lld (%.1f %%)\n",
-                static_cast<long long>(facts.phase.before_step), 100.0 * facts.phase.before_accuracy,
-                static_cast<long long>(facts.phase.after_step), 100.0 * facts.phase.after_accuracy);
-  else
-    std::printf("  phase change: not found (no checkpoint <= 20 %% followed by one >= 70 %%)\n");
+  print_summary(final, final_record, facts);
   std::printf("wrote %s and %s\n", (*dir / "manifest.json").c_str(), (*dir / "analysis.json").c_str());
   return 0;
 }

@@ -7,6 +7,7 @@
 #include <ctime>
 #include <cstdio>
 #include <iostream>
+#include <string>
 #include <vector>
 
 #include "am/render/screenshot.hpp"
@@ -70,12 +71,15 @@ int run_bench(MachineApp& app, int frames) {
   app.frame_chapter(app.options().chapter.value_or(0), fb_w, fb_h);
   std::vector<double> cpu_ms, frame_ms, upload_ms, shadow_ms, main_ms, tonemap_ms;
   int max_draw_calls = 0;
-  std::size_t instances = 0, glyphs = 0, tube_vertices = 0;
+  std::size_t instances = 0, triangles = 0, glyphs = 0, tube_vertices = 0;
   double first_frame_ms = 0.0;
-  const auto bench_start = MachineApp::Clock::now();
-  const double cpu_start = process_cpu_seconds();
+  // The first frames compile the driver's shader variants (llvmpipe JIT-compiles
+  // each program for each state it meets): they are warm-up, not steady state.
+  constexpr int kWarmUp = 3;
+  auto bench_start = MachineApp::Clock::now();
+  double cpu_start = process_cpu_seconds();
   auto last = bench_start;
-  for (int i = 0; i < frames; ++i) {
+  for (int i = -kWarmUp; i < frames; ++i) {
     glfwPollEvents();
     // Beads move as in the app: 60 frames per simulated second.
     auto frame = app.draw_frame(0, fb_w, fb_h, static_cast<double>(i) / 60.0, false);
@@ -85,7 +89,12 @@ int run_bench(MachineApp& app, int frames) {
     }
     glfwSwapBuffers(window);
     const auto now = MachineApp::Clock::now();
-    if (i == 0) first_frame_ms = std::chrono::duration<double, std::milli>(now - app.started()).count();
+    if (i == -kWarmUp) first_frame_ms = std::chrono::duration<double, std::milli>(now - app.started()).count();
+    if (i < 0) {
+      bench_start = last = now;
+      cpu_start = process_cpu_seconds();
+      continue;
+    }
     frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
     cpu_ms.push_back(frame->cpu_ms);
@@ -95,19 +104,20 @@ int run_bench(MachineApp& app, int frames) {
     tonemap_ms.push_back(frame->stats.tonemap_ms);
     max_draw_calls = std::max(max_draw_calls, frame->stats.draw_calls);
     instances = frame->stats.instances;
+    triangles = frame->stats.triangles;
     glyphs = frame->stats.glyphs;
     tube_vertices = frame->stats.tube_vertices;
   }
   const double total_s = std::chrono::duration<double>(last - bench_start).count();
   const double cpu_total_s = process_cpu_seconds() - cpu_start;
-  std::printf("bench: %d frames at %dx%d on %s\n", frames, fb_w, fb_h, app.gl().gl_description().c_str());
+  std::printf("bench: %d frames (after %d warm-up frames) at %dx%d on %s\n", frames, kWarmUp, fb_w, fb_h, app.gl().gl_description().c_str());
   std::printf("  start to first frame: %.0f ms\n", first_frame_ms);
   std::printf("  CPU per frame (scene build + upload + draw submission): median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms\n",
               percentile(cpu_ms, 0.5), percentile(cpu_ms, 0.9), percentile(cpu_ms, 0.99), percentile(cpu_ms, 1.0));
   std::printf("  whole frame (with GPU/llvmpipe and swap): median %.2f ms, p90 %.2f ms\n", percentile(frame_ms, 0.5),
               percentile(frame_ms, 0.9));
-  std::printf("  draw calls per frame: %d; instances %zu, label glyphs %zu, tube vertices %zu\n", max_draw_calls, instances,
-              glyphs, tube_vertices);
+  std::printf("  draw calls per frame: %d; instances %zu (%zu triangles), label glyphs %zu, tube vertices %zu\n",
+              max_draw_calls, instances, triangles, glyphs, tube_vertices);
   if (percentile(main_ms, 0.5) > 0.0)
     std::printf("  passes (AM_PROFILE_PASSES=1, median): upload %.2f ms, shadow %.2f ms, main %.2f ms, resolve + tone map %.2f ms\n",
                 percentile(upload_ms, 0.5), percentile(shadow_ms, 0.5), percentile(main_ms, 0.5), percentile(tonemap_ms, 0.5));

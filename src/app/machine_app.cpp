@@ -59,6 +59,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, L
   render::RendererOptions ro;
   ro.shader_dir = *shader_dir;
   if (const char* p = std::getenv("AM_PROFILE_PASSES"); p != nullptr && *p == '1') ro.profile_passes = true;
+  if (const char* p = std::getenv("AM_MSAA_SAMPLES"); p != nullptr) ro.msaa_samples = std::atoi(p);
+  if (const char* p = std::getenv("AM_SHADOW_SIZE"); p != nullptr) ro.shadow_map_size = std::atoi(p);
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);

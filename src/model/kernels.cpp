@@ -330,7 +330,11 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
       continue;
     }
     V tile[L];
-    for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) * factor : V{};
+    if (j0 + L <= jn) {  // every column present (always, when T is a multiple of L)
+      for (int c = 0; c < L; ++c) tile[c] = load<V>(col + (j0 + c) * L) * factor;
+    } else {
+      for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) * factor : V{};
+    }
     simd::transpose(tile);
     if (whole) {
       for (int r = 0; r < L; ++r) store(corner + static_cast<long>(r) * T, tile[r]);
@@ -403,10 +407,10 @@ AM_INLINE void attention_head_body(float* scores, float* weights, float* out, co
     }
     const V inv = 1.0f / sum;
     for (int d = 0; d < kHeadWidth; ++d) o[d] *= inv;
+    store_transposed_rows(out, o, i0, rows);  // first: frees o's registers for the tiles below
 
     store_rows_from_columns(scores, col_s, simd::splat<V>(1.0f), i0, rows, jn, T);
     store_rows_from_columns(weights, col_e, inv, i0, rows, jn, T);
-    store_transposed_rows(out, o, i0, rows);
   }
 }
 

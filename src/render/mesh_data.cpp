@@ -192,13 +192,14 @@ MeshData make_needle(int sides) {
   return m;
 }
 
-MeshData make_mesh(Mesh kind) {
+MeshData make_mesh(Mesh kind, Detail detail) {
+  const int d = static_cast<int>(detail);  // 0 low, 1 medium, 2 high
   switch (kind) {
-    case Mesh::kBevelBox: return make_bevel_box(0.08f, 4);
+    case Mesh::kBevelBox: return make_bevel_box(0.08f, d + 1);
     case Mesh::kBox: return make_box();
-    case Mesh::kCylinder: return make_cylinder(40);
-    case Mesh::kDisc: return make_disc(48);
-    case Mesh::kSphere: return make_sphere(24, 14);
+    case Mesh::kCylinder: return make_cylinder(std::array{8, 16, 36}[static_cast<std::size_t>(d)]);
+    case Mesh::kDisc: return make_disc(std::array{12, 24, 48}[static_cast<std::size_t>(d)]);
+    case Mesh::kSphere: return make_sphere(std::array{8, 14, 24}[static_cast<std::size_t>(d)], std::array{5, 8, 14}[static_cast<std::size_t>(d)]);
     case Mesh::kNeedle: return make_needle(6);
     case Mesh::kCount: break;
   }

@@ -57,7 +57,7 @@ struct Renderer::Impl {
   RendererOptions options;
   ShaderProgram surface, glass, tube_surface, tube_glass, shadow_instanced, shadow_tube;
   ShaderProgram background, floor, tonemap, label;
-  std::vector<GpuMesh> meshes;
+  std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
   RenderTarget target;
@@ -69,6 +69,7 @@ struct Renderer::Impl {
 
   struct Range {
     std::size_t first = 0, count = 0;
+    Detail detail = Detail::kHigh;  // chosen each frame from the largest instance on screen
   };
   std::array<std::array<Range, kMaterialCount>, kMeshCount> ranges{};
   std::vector<Instance> sorted;  // scratch for back-to-front batches
@@ -77,7 +78,7 @@ struct Renderer::Impl {
   int draw_calls = 0;
 
   Status load_programs(const std::filesystem::path& dir);
-  FrameStats upload_instances(const DrawList& list, const glm::vec3& eye);
+  FrameStats upload_instances(const DrawList& list, const FrameView& view);
   Aabb scene_bounds(const DrawList& list) const;
   // Draws every batch whose material passes `wanted`; sets u_material unless depth_only.
   void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material));
@@ -132,7 +133,28 @@ Aabb Renderer::Impl::scene_bounds(const DrawList& list) const {
   return box;
 }
 
-FrameStats Renderer::Impl::upload_instances(const DrawList& list, const glm::vec3& eye) {
+// The level of detail a batch needs: from the largest radius any of its instances
+// has on screen, in pixels.
+Detail batch_detail(const std::vector<Instance>& batch, std::size_t count, Mesh mesh, const FrameView& view) {
+  const Aabb unit = unit_bounds(mesh);
+  const glm::vec3 unit_centre = 0.5f * (unit.lo + unit.hi);
+  // Pixels per unit of size at distance 1.
+  const float focal_px = view.projection[1][1] * 0.5f * static_cast<float>(view.height);
+  float largest = 0.0f;
+  for (std::size_t i = 0; i < count; ++i) {
+    const glm::mat4& m = batch[i].transform;
+    const float r = 0.5f * std::sqrt(std::max({glm::dot(glm::vec3(m[0]), glm::vec3(m[0])), glm::dot(glm::vec3(m[1]), glm::vec3(m[1])),
+                                               glm::dot(glm::vec3(m[2]), glm::vec3(m[2]))}));
+    const float d = glm::distance(glm::vec3(m * glm::vec4(unit_centre, 1.0f)), view.eye);
+    largest = std::max(largest, r * focal_px / std::max(d - r, 0.05f));
+  }
+  if (largest > 60.0f) return Detail::kHigh;
+  if (largest > 14.0f) return Detail::kMedium;
+  return Detail::kLow;
+}
+
+FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameView& view) {
+  const glm::vec3 eye = view.eye;
   FrameStats stats;
   glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
   std::size_t next = 0;
@@ -144,6 +166,8 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const glm::vec
       r.count = std::min(batch.size(), kMaxInstances - next);
       if (r.count < batch.size()) stats.truncated = true;
       if (r.count == 0) continue;
+      r.detail = batch_detail(batch, r.count, static_cast<Mesh>(m), view);
+      stats.triangles += r.count * meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(r.detail)].index_count() / 3;
       const Instance* data = batch.data();
       if (is_transparent(static_cast<Material>(k))) {
         // Back to front by distance from the eye, so blending layers correctly.
@@ -176,7 +200,9 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
     for (int m = 0; m < kMeshCount; ++m) {
       const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (r.count == 0) continue;
-      meshes[static_cast<std::size_t>(m)].draw_instances(r.first, r.count);
+      // Shadows are soft: the coarsest meshes cast them well enough.
+      const Detail detail = depth_only ? Detail::kLow : r.detail;
+      meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(detail)].draw_instances(r.first, r.count);
       ++draw_calls;
     }
   }
@@ -314,7 +340,9 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxInstances * sizeof(Instance)), nullptr, GL_STREAM_DRAW);
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   for (int m = 0; m < kMeshCount; ++m)
-    impl->meshes.push_back(GpuMesh::upload(make_mesh(static_cast<Mesh>(m)), impl->instance_buffer.id()));
+    for (int d = 0; d < kDetailCount; ++d)
+      impl->meshes[static_cast<std::size_t>(m)].push_back(
+          GpuMesh::upload(make_mesh(static_cast<Mesh>(m), static_cast<Detail>(d)), impl->instance_buffer.id()));
 
   impl->frame_buffer = make_buffer();
   glBindBuffer(GL_UNIFORM_BUFFER, impl->frame_buffer.id());
@@ -358,8 +386,9 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     mark = now;
   };
 
-  const FrameStats uploaded = r.upload_instances(list, view.eye);
+  const FrameStats uploaded = r.upload_instances(list, view);
   stats.instances = uploaded.instances;
+  stats.triangles = uploaded.triangles;
   stats.truncated = uploaded.truncated;
   if (!r.tubes.update(list.tubes)) stats.truncated = true;
   stats.tube_vertices = r.tubes.vertex_count();

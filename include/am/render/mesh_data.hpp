@@ -30,7 +30,12 @@ struct Aabb {
 // The needle is 1 wide at its base, so an instance's x/z scale is its width.
 inline constexpr float kNeedleBaseHalfWidth = 0.5f;
 
-MeshData make_mesh(Mesh kind);
+// Levels of detail: a software rasteriser (llvmpipe) pays for every triangle, so
+// batches whose instances are small on screen use the coarser meshes.
+enum class Detail : std::uint8_t { kLow, kMedium, kHigh };
+inline constexpr int kDetailCount = 3;
+
+MeshData make_mesh(Mesh kind, Detail detail = Detail::kHigh);
 // The box every vertex of make_mesh(kind) lies in.
 Aabb unit_bounds(Mesh kind);
 

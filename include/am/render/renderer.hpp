@@ -43,6 +43,7 @@ struct FrameView {
 struct FrameStats {
   int draw_calls = 0;
   std::size_t instances = 0;
+  std::size_t triangles = 0;  // of instanced meshes in the main pass, at the chosen levels of detail
   std::size_t tube_vertices = 0;
   std::size_t glyphs = 0;
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
