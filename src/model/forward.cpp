@@ -46,7 +46,7 @@ namespace {
 // x: [T, 32] (already layer-normed) -> la.attn_out: [T, 32]
 void attention(const ParamView::Layer& p, const float* x, int T, const std::array<bool, kHeads>& pulled,
                LayerActivations& la) {
-  float qkv[3][kContext * kDModel];
+  alignas(64) float qkv[3][kContext * kDModel];
   kernels::linear(qkv[0], x, p.q, nullptr, T, kDModel, kDModel);
   kernels::linear(qkv[1], x, p.k, nullptr, T, kDModel, kDModel);
   kernels::linear(qkv[2], x, p.v, nullptr, T, kDModel, kDModel);
@@ -59,7 +59,7 @@ void attention(const ParamView::Layer& p, const float* x, int T, const std::arra
                     sizeof(float) * kDHead);
 
   const float scale = 1.0f / std::sqrt(static_cast<float>(kDHead));
-  float concat[kContext * kDModel];  // [T, 32] head outputs side by side
+  alignas(64) float concat[kContext * kDModel];  // [T, 32] head outputs side by side
   for (int h = 0; h < kHeads; ++h) {
     float* out = la.head_out + h * T * kDHead;
     kernels::attention_head(la.scores + h * T * T, la.weights + h * T * T, out, la.q + h * T * kDHead,

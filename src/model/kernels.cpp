@@ -8,6 +8,7 @@
 #include <limits>
 #include <vector>
 
+#include "am/model/aligned_allocator.hpp"
 #include "am/model/config.hpp"
 #include "simd.hpp"
 
@@ -149,7 +150,7 @@ class PanelCache {
     int K = 0;
     int N = 0;
     std::vector<float> copy;    // [N, K] the matrix as it was packed
-    std::vector<float> panels;
+    std::vector<float, CacheAlignedAllocator<float>> panels;
   };
   static void fill(Entry& e, const float* W, int K, int N) {
     e.W = W;
@@ -161,7 +162,7 @@ class PanelCache {
   }
   std::array<Entry, 32> entries_{};
   std::size_t next_ = 0;
-  std::vector<float> scratch_;
+  std::vector<float, CacheAlignedAllocator<float>> scratch_;
 };
 
 thread_local PanelCache t_panel_cache;
