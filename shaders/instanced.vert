@@ -32,7 +32,7 @@ void main() {
   v_world = world.xyz;
   v_normal = normalize(cofactor * a_normal + 1e-12) * (u_normal_sign * handedness);
   v_uv = a_uv;
-  v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
+  v_color = vec4(srgb_to_linear_fast(a_color.rgb), a_color.a);
   v_pick = a_pick;
   gl_Position = u_view_proj * world;
 }

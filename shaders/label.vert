@@ -20,7 +20,7 @@ out float v_raised;
 void main() {
   v_world = a_position;
   v_uv = a_uv;
-  v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
+  v_color = vec4(srgb_to_linear_fast(a_color.rgb), a_color.a);
   v_right = a_right;
   v_up = a_up;
   v_raised = a_raised;

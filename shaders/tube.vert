@@ -20,7 +20,7 @@ void main() {
   v_world = a_position;
   v_normal = a_normal * u_normal_sign;
   v_uv = vec2(0.0);
-  v_color = vec4(srgb_to_linear(a_color.rgb), a_color.a);
+  v_color = vec4(srgb_to_linear_fast(a_color.rgb), a_color.a);
   v_pick = a_pick;
   gl_Position = u_view_proj * vec4(a_position, 1.0);
 }

@@ -41,6 +41,12 @@ float half_to_float(std::uint16_t h) {
   return std::bit_cast<float>(bits);
 }
 
+bool fits_half(std::span<const float> values) {
+  for (float v : values)
+    if (!(std::fabs(v) <= 65504.0f)) return false;
+  return true;
+}
+
 int dtype_size(const std::string& dtype) {
   if (dtype == "F32") return 4;
   if (dtype == "F16" || dtype == "BF16") return 2;
@@ -308,9 +314,13 @@ std::vector<std::uint8_t> serialize_safetensors(const std::vector<NamedTensor>& 
     header["__metadata__"] = meta;
   }
   std::uint64_t offset = 0;
+  std::vector<bool> as_half;
   for (const auto& t : tensors) {
-    const std::uint64_t nbytes = t.values.size() * 4;
-    header[t.name] = {{"dtype", "F32"}, {"shape", t.shape}, {"data_offsets", {offset, offset + nbytes}}};
+    as_half.push_back(t.storage == StorageType::kF16 && fits_half(t.values));
+    const std::uint64_t nbytes = t.values.size() * (as_half.back() ? 2 : 4);
+    header[t.name] = {{"dtype", as_half.back() ? "F16" : "F32"},
+                      {"shape", t.shape},
+                      {"data_offsets", {offset, offset + nbytes}}};
     offset += nbytes;
   }
   std::string text = header.dump();
@@ -320,10 +330,16 @@ std::vector<std::uint8_t> serialize_safetensors(const std::vector<NamedTensor>& 
   for (int i = 0; i < 8; ++i) out[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(len >> (8 * i));
   std::memcpy(out.data() + 8, text.data(), text.size());
   std::uint8_t* dst = out.data() + 8 + text.size();
-  for (const auto& t : tensors)
-    for (float v : t.values) {
-      const auto bits = std::bit_cast<std::uint32_t>(v);
-      for (int b = 0; b < 4; ++b) *dst++ = static_cast<std::uint8_t>(bits >> (8 * b));
+  for (std::size_t i = 0; i < tensors.size(); ++i)
+    for (float v : tensors[i].values) {
+      if (as_half[i]) {
+        const std::uint16_t bits = float_to_half(v);
+        *dst++ = static_cast<std::uint8_t>(bits);
+        *dst++ = static_cast<std::uint8_t>(bits >> 8);
+      } else {
+        const auto bits = std::bit_cast<std::uint32_t>(v);
+        for (int b = 0; b < 4; ++b) *dst++ = static_cast<std::uint8_t>(bits >> (8 * b));
+      }
     }
   return out;
 }
@@ -368,10 +384,29 @@ Result<Weights> load_weights(const fs::path& path) {
   return weights_from_safetensors(*file, path.string());
 }
 
-std::vector<std::uint8_t> serialize_weights(const Weights& weights) {
+std::uint16_t float_to_half(float value) {
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  const std::uint16_t sign = static_cast<std::uint16_t>((bits >> 16) & 0x8000u);
+  const std::uint32_t abs_bits = bits & 0x7FFFFFFFu;
+  if (abs_bits >= 0x7F800000u)  // inf or NaN
+    return static_cast<std::uint16_t>(sign | 0x7C00u | (abs_bits > 0x7F800000u ? 0x200u : 0u));
+  if (abs_bits >= 0x477FF000u) return static_cast<std::uint16_t>(sign | 0x7C00u);  // rounds past 65504
+  if (abs_bits < 0x38800000u) {
+    // Subnormal half (or zero): value / 2^-24, rounded half to even.
+    const float scaled = std::fabs(value) * 16777216.0f;
+    return static_cast<std::uint16_t>(sign | static_cast<std::uint16_t>(std::nearbyint(scaled)));
+  }
+  // Normal: rebias the exponent, round the 13 dropped mantissa bits half to even.
+  std::uint32_t h = ((abs_bits - 0x38000000u) >> 13);
+  const std::uint32_t rest = abs_bits & 0x1FFFu;
+  if (rest > 0x1000u || (rest == 0x1000u && (h & 1u))) ++h;
+  return static_cast<std::uint16_t>(sign | h);
+}
+
+std::vector<std::uint8_t> serialize_weights(const Weights& weights, StorageType storage) {
   std::vector<NamedTensor> tensors;
   for (const auto& info : parameter_table())
-    tensors.push_back({info.name, info.shape, {weights.values.data() + info.offset, info.count}});
+    tensors.push_back({info.name, info.shape, {weights.values.data() + info.offset, info.count}, storage});
   const json config = {{"vocab", kVocab},   {"d_model", kDModel}, {"n_layers", kLayers},
                        {"n_heads", kHeads}, {"d_head", kDHead},   {"d_mlp", kDMlp},
                        {"context", kContext}, {"positions", "sinusoidal"}, {"norm", "pre-layernorm"},
@@ -404,8 +439,8 @@ Status write_file_atomically(const fs::path& path, std::span<const std::uint8_t>
   return Ok{};
 }
 
-Status save_weights(const Weights& weights, const fs::path& path) {
-  return write_file_atomically(path, serialize_weights(weights));
+Status save_weights(const Weights& weights, const fs::path& path, StorageType storage) {
+  return write_file_atomically(path, serialize_weights(weights, storage));
 }
 
 }  // namespace am

@@ -195,11 +195,12 @@ MeshData make_needle(int sides) {
 MeshData make_mesh(Mesh kind, Detail detail) {
   const int d = static_cast<int>(detail);  // 0 low, 1 medium, 2 high
   switch (kind) {
-    case Mesh::kBevelBox: return make_bevel_box(0.08f, d + 1);
+    // Small on screen, the bevel is below a pixel: a plain box.
+    case Mesh::kBevelBox: return d == 0 ? make_box() : make_bevel_box(0.08f, d + 1);
     case Mesh::kBox: return make_box();
-    case Mesh::kCylinder: return make_cylinder(std::array{8, 16, 36}[static_cast<std::size_t>(d)]);
-    case Mesh::kDisc: return make_disc(std::array{12, 24, 48}[static_cast<std::size_t>(d)]);
-    case Mesh::kSphere: return make_sphere(std::array{8, 14, 24}[static_cast<std::size_t>(d)], std::array{5, 8, 14}[static_cast<std::size_t>(d)]);
+    case Mesh::kCylinder: return make_cylinder(std::array{6, 14, 36}[static_cast<std::size_t>(d)]);
+    case Mesh::kDisc: return make_disc(std::array{8, 20, 48}[static_cast<std::size_t>(d)]);
+    case Mesh::kSphere: return make_sphere(std::array{6, 12, 24}[static_cast<std::size_t>(d)], std::array{4, 7, 14}[static_cast<std::size_t>(d)]);
     case Mesh::kNeedle: return make_needle(6);
     case Mesh::kCount: break;
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "am/render/glyph_atlas.hpp"
+#include "am/render/level_of_detail.hpp"
 #include "am/render/shader_program.hpp"
 #include "gl_check.hpp"
 #include "gpu_mesh.hpp"
@@ -67,18 +68,21 @@ struct Renderer::Impl {
   std::optional<GlyphAtlas> atlas;
   std::string notes;
 
+  // A batch's instances in the instance buffer, grouped by level of detail (low first).
   struct Range {
     std::size_t first = 0, count = 0;
-    Detail detail = Detail::kHigh;  // chosen each frame from the largest instance on screen
+    std::array<std::size_t, kDetailCount> per_detail{};
+    bool casts_shadow = true;
   };
   std::array<std::array<Range, kMaterialCount>, kMeshCount> ranges{};
-  std::vector<Instance> sorted;  // scratch for back-to-front batches
-  std::vector<float> depth_keys;
+  std::vector<Instance> staging;  // scratch: instances reordered (back to front, or by detail)
+  std::vector<float> keys;
   std::vector<std::uint32_t> order;
+  std::vector<Detail> details;
   int draw_calls = 0;
 
   Status load_programs(const std::filesystem::path& dir);
-  FrameStats upload_instances(const DrawList& list, const FrameView& view);
+  FrameStats upload_instances(const DrawList& list, const FrameView& view, float scene_radius);
   Aabb scene_bounds(const DrawList& list) const;
   // Draws every batch whose material passes `wanted`; sets u_material unless depth_only.
   void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material));
@@ -133,57 +137,66 @@ Aabb Renderer::Impl::scene_bounds(const DrawList& list) const {
   return box;
 }
 
-// The level of detail a batch needs: from the largest radius any of its instances
-// has on screen, in pixels.
-Detail batch_detail(const std::vector<Instance>& batch, std::size_t count, Mesh mesh, const FrameView& view) {
-  const Aabb unit = unit_bounds(mesh);
-  const glm::vec3 unit_centre = 0.5f * (unit.lo + unit.hi);
-  // Pixels per unit of size at distance 1.
-  const float focal_px = view.projection[1][1] * 0.5f * static_cast<float>(view.height);
-  float largest = 0.0f;
-  for (std::size_t i = 0; i < count; ++i) {
-    const glm::mat4& m = batch[i].transform;
-    const float r = 0.5f * std::sqrt(std::max({glm::dot(glm::vec3(m[0]), glm::vec3(m[0])), glm::dot(glm::vec3(m[1]), glm::vec3(m[1])),
-                                               glm::dot(glm::vec3(m[2]), glm::vec3(m[2]))}));
-    const float d = glm::distance(glm::vec3(m * glm::vec4(unit_centre, 1.0f)), view.eye);
-    largest = std::max(largest, r * focal_px / std::max(d - r, 0.05f));
-  }
-  if (largest > 60.0f) return Detail::kHigh;
-  if (largest > 14.0f) return Detail::kMedium;
-  return Detail::kLow;
-}
+// Batches at least this large get a level of detail per instance (up to three draw
+// calls); smaller ones draw at the level their largest instance needs (one call).
+constexpr std::size_t kPerInstanceDetailMin = 128;
+// Instances smaller than this share of the machine's size cast no shadow worth drawing.
+constexpr float kShadowCasterMinShare = 0.025f;
 
-FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameView& view) {
-  const glm::vec3 eye = view.eye;
+FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameView& view, float scene_radius) {
   FrameStats stats;
+  const float focal_px = focal_length_px(view.projection, view.height);
   glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
   std::size_t next = 0;
   for (int m = 0; m < kMeshCount; ++m)
     for (int k = 0; k < kMaterialCount; ++k) {
+      const auto mesh = static_cast<Mesh>(m);
       const std::vector<Instance>& batch = list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      r = Range{};
       r.first = next;
       r.count = std::min(batch.size(), kMaxInstances - next);
       if (r.count < batch.size()) stats.truncated = true;
       if (r.count == 0) continue;
-      r.detail = batch_detail(batch, r.count, static_cast<Mesh>(m), view);
-      stats.triangles += r.count * meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(r.detail)].index_count() / 3;
+
+      details.resize(r.count);
+      float largest_px = 0.0f, largest_world = 0.0f;
+      for (std::size_t i = 0; i < r.count; ++i) {
+        const float px = screen_radius_px(batch[i].transform, mesh, view.eye, focal_px);
+        details[i] = detail_for_radius(px);
+        largest_px = std::max(largest_px, px);
+        largest_world = std::max(largest_world, world_radius(batch[i].transform));
+      }
+      r.casts_shadow = largest_world > kShadowCasterMinShare * scene_radius;
+
       const Instance* data = batch.data();
+      if (is_transparent(static_cast<Material>(k)) || r.count < kPerInstanceDetailMin) {
+        r.per_detail[static_cast<std::size_t>(detail_for_radius(largest_px))] = r.count;
+      } else {
+        for (std::size_t i = 0; i < r.count; ++i) ++r.per_detail[static_cast<std::size_t>(details[i])];
+      }
+      order.resize(r.count);
+      for (std::size_t i = 0; i < r.count; ++i) order[i] = static_cast<std::uint32_t>(i);
       if (is_transparent(static_cast<Material>(k))) {
         // Back to front by distance from the eye, so blending layers correctly.
-        depth_keys.resize(r.count);
-        order.resize(r.count);
-        for (std::size_t i = 0; i < r.count; ++i) {
-          depth_keys[i] = glm::distance(glm::vec3(batch[i].transform[3]), eye);
-          order[i] = static_cast<std::uint32_t>(i);
-        }
-        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return depth_keys[a] > depth_keys[b]; });
-        sorted.resize(r.count);
-        for (std::size_t i = 0; i < r.count; ++i) sorted[i] = batch[order[i]];
-        data = sorted.data();
+        keys.resize(r.count);
+        for (std::size_t i = 0; i < r.count; ++i) keys[i] = glm::distance(glm::vec3(batch[i].transform[3]), view.eye);
+        std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return keys[a] > keys[b]; });
+      } else if (r.per_detail[0] != r.count && r.per_detail[1] != r.count && r.per_detail[2] != r.count) {
+        std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return details[a] < details[b]; });
+      } else {
+        order.clear();  // already in a usable order
+      }
+      if (!order.empty()) {
+        staging.resize(r.count);
+        for (std::size_t i = 0; i < r.count; ++i) staging[i] = batch[order[i]];
+        data = staging.data();
       }
       glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(r.first * sizeof(Instance)),
                       static_cast<GLsizeiptr>(r.count * sizeof(Instance)), data);
+      for (int d = 0; d < kDetailCount; ++d)
+        stats.triangles += r.per_detail[static_cast<std::size_t>(d)] *
+                           meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(d)].index_count() / 3;
       next += r.count;
     }
   glBindBuffer(GL_ARRAY_BUFFER, 0);
@@ -200,10 +213,22 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
     for (int m = 0; m < kMeshCount; ++m) {
       const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (r.count == 0) continue;
-      // Shadows are soft: the coarsest meshes cast them well enough.
-      const Detail detail = depth_only ? Detail::kLow : r.detail;
-      meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(detail)].draw_instances(r.first, r.count);
-      ++draw_calls;
+      const auto& levels = meshes[static_cast<std::size_t>(m)];
+      if (depth_only) {
+        // Shadows are soft: the coarsest meshes cast them well enough, and specks cast none.
+        if (!r.casts_shadow) continue;
+        levels[0].draw_instances(r.first, r.count);
+        ++draw_calls;
+        continue;
+      }
+      std::size_t first = r.first;
+      for (int d = 0; d < kDetailCount; ++d) {
+        const std::size_t n = r.per_detail[static_cast<std::size_t>(d)];
+        if (n == 0) continue;
+        levels[static_cast<std::size_t>(d)].draw_instances(first, n);
+        ++draw_calls;
+        first += n;
+      }
     }
   }
 }
@@ -386,7 +411,9 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     mark = now;
   };
 
-  const FrameStats uploaded = r.upload_instances(list, view);
+  const Aabb bounds = r.scene_bounds(list);
+  const float radius = 0.5f * std::max(bounds.hi.x - bounds.lo.x, bounds.hi.z - bounds.lo.z);
+  const FrameStats uploaded = r.upload_instances(list, view, radius);
   stats.instances = uploaded.instances;
   stats.triangles = uploaded.triangles;
   stats.truncated = uploaded.truncated;
@@ -397,12 +424,10 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     stats.glyphs = r.labels.glyph_count();
   }
 
-  const Aabb bounds = r.scene_bounds(list);
   const float floor_y = bounds.lo.y - 0.002f;
   Aabb shadow_box = bounds;
   shadow_box.lo.y = floor_y;
   const glm::vec3 centre = 0.5f * (bounds.lo + bounds.hi);
-  const float radius = 0.5f * std::max(bounds.hi.x - bounds.lo.x, bounds.hi.z - bounds.lo.z);
   FrameBlock block{};
   block.view = view.view;
   block.proj = view.projection;

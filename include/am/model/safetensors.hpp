@@ -37,10 +37,15 @@ Result<SafetensorsFile> read_safetensors(const std::filesystem::path& path);
 
 // Serializes named F32 tensors (in the given order) plus string metadata.
 // The header is padded with spaces to a multiple of 8 bytes.
+// How tensors are stored on disk. F16 halves the size of the many training
+// checkpoints; a tensor whose values do not fit F16's range is kept in F32.
+enum class StorageType { kF32, kF16 };
+
 struct NamedTensor {
   std::string name;
   std::vector<std::int64_t> shape;
   std::span<const float> values;
+  StorageType storage = StorageType::kF32;
 };
 std::vector<std::uint8_t> serialize_safetensors(const std::vector<NamedTensor>& tensors,
                                                 const std::map<std::string, std::string>& metadata);
@@ -48,9 +53,13 @@ std::vector<std::uint8_t> serialize_safetensors(const std::vector<NamedTensor>& 
 // Model weights: exactly the expected names and shapes, finite values.
 Result<Weights> weights_from_safetensors(const SafetensorsFile& file, const std::string& label);
 Result<Weights> load_weights(const std::filesystem::path& path);
-std::vector<std::uint8_t> serialize_weights(const Weights& weights);
+std::vector<std::uint8_t> serialize_weights(const Weights& weights,
+                                            StorageType storage = StorageType::kF32);
 // Writes to a temporary name beside `path`, then renames: a kill never leaves a broken file.
-Status save_weights(const Weights& weights, const std::filesystem::path& path);
+Status save_weights(const Weights& weights, const std::filesystem::path& path,
+                    StorageType storage = StorageType::kF32);
+// Nearest float16 bit pattern (round half to even); values past ±65504 become ±inf.
+std::uint16_t float_to_half(float value);
 Status write_file_atomically(const std::filesystem::path& path,
                              std::span<const std::uint8_t> bytes);
 

@@ -1,0 +1,137 @@
+// The ImGui panels run headless: an ImGui context with no renderer, frames built
+// and discarded. Every panel draws in each chapter, and the shortcuts act on the state.
+#include <catch2/catch.hpp>
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+
+#include "am/model/forward.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/panels.hpp"
+#include "am/ui/shortcuts.hpp"
+#include "fakes.hpp"
+
+using namespace am;
+using namespace am::ui;
+
+namespace {
+
+// An ImGui context for the test's lifetime, with the GLFW backend's key map.
+struct HeadlessImGui {
+  HeadlessImGui() {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1280, 800);
+    io.DeltaTime = 1.0f / 60.0f;
+    io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
+    io.KeyMap[ImGuiKey_RightArrow] = GLFW_KEY_RIGHT;
+    io.KeyMap[ImGuiKey_UpArrow] = GLFW_KEY_UP;
+    io.KeyMap[ImGuiKey_DownArrow] = GLFW_KEY_DOWN;
+    io.KeyMap[ImGuiKey_Space] = GLFW_KEY_SPACE;
+    io.KeyMap[ImGuiKey_Home] = GLFW_KEY_HOME;
+    load_ui_font(16.0f);
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  ~HeadlessImGui() { ImGui::DestroyContext(); }
+};
+
+struct Harness {
+  test::FakeEngine engine;
+  AppState state;
+  TextInputPanelState text_panel;
+  ChapterPanelState chapter_panel;
+  Activations acts;
+
+  PanelActions frame(int key_down = -1) {
+    ImGuiIO& io = ImGui::GetIO();
+    for (bool& k : io.KeysDown) k = false;
+    if (key_down >= 0) io.KeysDown[key_down] = true;
+    ImGui::NewFrame();
+    acts = engine.forward(read_ids(state), state.pulled);
+    ChapterContext c = engine.chapter_context(state);
+    c.acts = &acts;
+    c.intact = &acts;
+    PanelActions actions;
+    const auto steps = engine.checkpoint_steps();
+    handle_shortcuts(state, c, steps, actions);
+    draw_navigator(state, c, steps, actions);
+    draw_chapter_text(state, c, chapter_panel);
+    draw_text_input(state, text_panel, actions);
+    draw_predictions(state, &acts, &acts);
+    draw_inspector(state, InspectorView{});
+    DrumView drum;
+    drum.training = &engine.training;
+    draw_drum(state, drum, actions);
+    RackView rack;
+    rack.analysis = &engine.analysis;
+    rack.training = &engine.training;
+    draw_rack(state, rack, actions);
+    draw_settings(state, actions);
+    draw_help(state);
+    draw_status_line(state, StatusView{});
+    ImGui::Render();
+    return actions;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every panel draws in every chapter, and the arrow keys turn the pages", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.state.settings.panels.settings = true;
+  h.state.settings.panels.help = true;
+  enter_chapter(h.state, *find_chapter(0), h.engine.chapter_context(h.state), h.engine.checkpoint_steps());
+  h.frame();
+  for (int k = 1; k < kChapterCount; ++k) {
+    // A key counts as pressed on the frame it goes down; release it in between.
+    const PanelActions a = h.frame(GLFW_KEY_RIGHT);
+    CHECK(a.chapter_changed);
+    CHECK(h.state.chapter == k);
+    h.frame();
+    CHECK(!h.chapter_panel.body.empty());
+    CHECK(h.text_panel.buffer.data() == h.state.raw_text);
+  }
+  CHECK_FALSE(h.frame(GLFW_KEY_RIGHT).chapter_changed);  // no chapter after the last
+  h.frame();
+  CHECK(h.frame(GLFW_KEY_LEFT).chapter_changed);
+  CHECK(h.state.chapter == kChapterCount - 2);
+}
+
+TEST_CASE("function keys: help, settings, screenshot; Space plays the drum", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  set_text(h.state, "the queen. the qu");
+  h.state.step = 2000;
+  const bool help = h.state.settings.panels.help;
+  CHECK(h.frame(GLFW_KEY_F1).settings_changed);
+  CHECK(h.state.settings.panels.help != help);
+  h.frame();
+  CHECK(h.frame(GLFW_KEY_F12).screenshot);
+  h.frame();
+  h.frame(GLFW_KEY_SPACE);
+  CHECK(h.state.playing);
+  CHECK(h.state.step == 0);  // at the end, play starts again from the first checkpoint
+  h.frame();
+  const int head_before = h.state.selected_head;
+  CHECK(h.frame(GLFW_KEY_DOWN).heads_changed);
+  CHECK(h.state.selected_head == (head_before + 1) % kHeads);
+}
+
+TEST_CASE("panels show their empty states without a pass or a manifest", "[panels]") {
+  HeadlessImGui imgui;
+  AppState state;
+  state.settings.panels.settings = true;
+  ImGui::NewFrame();
+  PanelActions actions;
+  draw_predictions(state, nullptr, nullptr);
+  draw_drum(state, DrumView{}, actions);
+  draw_rack(state, RackView{}, actions);
+  draw_inspector(state, InspectorView{"a dial\nq·k = 1.2", ""});
+  ImGui::Render();
+  CHECK_FALSE(actions.any());
+}
