@@ -90,8 +90,8 @@ std::string describe(const Part& part, const SceneInput& in) {
              part.value > 0.5f ? "pulled out: its output is set to 0" : "in the rack");
       break;
     case PartKind::kDrum:
-      append(out, "training step %lld\n", static_cast<long long>(part.step));
-      append(out, "loss = %.3f", static_cast<double>(part.value));
+      append(out, "training step %lld", static_cast<long long>(part.step));
+      if (part.value >= 0.0f) append(out, "\nloss = %.3f", static_cast<double>(part.value));
       if (part.weight >= 0.0f)
         append(out, "\nrepeated nonsense right = %.0f %%", 100.0 * static_cast<double>(part.weight));
       break;

@@ -76,15 +76,16 @@ void build_drum(Builder& b) {
   const TrainingTrack& tr = b.in.training;
   const glm::vec3 c = L.drum_centre;
   const float R = L.drum_radius, H = L.drum_height;
-  const std::size_t n = std::min(tr.steps.size(), tr.loss.size());
-  const float loss_now = series_at(tr.steps, tr.loss, tr.current_step);
+  const std::size_t n = tr.steps.size();
+  const bool has_loss = n > 0 && tr.loss.size() == n;
+  const bool has_accuracy = n > 0 && tr.accuracy.size() == n;
+  const float loss_now = has_loss ? series_at(tr.steps, tr.loss, tr.current_step) : -1.0f;
 
   Part p;
   p.kind = PartKind::kDrum;
   p.step = tr.current_step;
-  p.value = loss_now;
+  p.value = loss_now;  // negative: unknown
   p.index = 0;
-  const bool has_accuracy = !tr.accuracy.empty() && tr.accuracy.size() == tr.steps.size();
   p.weight = has_accuracy ? series_at(tr.steps, tr.accuracy, tr.current_step) : -1.0f;
   const PickId pick = b.part(p);
 
@@ -102,17 +103,30 @@ void build_drum(Builder& b) {
     b.label("no training record", plaque, side, {0, 1, 0}, 0.12f, kLightInk);
     return;
   }
-  std::snprintf(buf, sizeof buf, "loss %.3f", static_cast<double>(loss_now));
-  b.label(buf, plaque, side, {0, 1, 0}, 0.14f, kLightInk);
+  if (has_loss) {
+    std::snprintf(buf, sizeof buf, "loss %.3f", static_cast<double>(loss_now));
+    b.label(buf, plaque, side, {0, 1, 0}, 0.14f, kLightInk);
+  }
 
   float lo = INFINITY, hi = -INFINITY;
-  for (std::size_t i = 0; i < n; ++i)
-    if (std::isfinite(tr.loss[i])) lo = std::min(lo, tr.loss[i]), hi = std::max(hi, tr.loss[i]);
+  if (has_loss)
+    for (float v : tr.loss)
+      if (std::isfinite(v)) lo = std::min(lo, v), hi = std::max(hi, v);
   if (!(hi > lo)) hi = (std::isfinite(lo) ? lo : 0.0f) + 1.0f, lo = hi - 1.0f;
   const std::int64_t last = std::max<std::int64_t>(tr.steps[n - 1], 1);
   const DrumMap map{c - glm::vec3(0, 0.5f * H, 0), R + 0.015f, 0.3f, H - 0.3f, static_cast<double>(last), tr.current_step};
 
-  add_curve(b, map, tr.steps, tr.loss, lo, hi, 0.028f, kLossInk, pick);
+  // A tick at the foot of the drum for every checkpoint (at most ~200).
+  const std::size_t stride = std::max<std::size_t>(1, n / 200);
+  for (std::size_t i = 0; i < n; i += stride) {
+    const float a = map.angle(static_cast<double>(tr.steps[i]));
+    const glm::vec3 out(std::sin(a), 0.0f, std::cos(a));
+    const glm::vec3 at = map.centre + out * map.radius + glm::vec3(0.0f, 0.14f, 0.0f);
+    b.add(Mesh::kBox, Material::kPaint, xf::oriented_box(at, glm::cross(glm::vec3(0, 1, 0), out), {0, 1, 0}, {0.02f, 0.16f, 0.01f}),
+          kLossInk, pick);
+  }
+
+  if (has_loss) add_curve(b, map, tr.steps, tr.loss, lo, hi, 0.028f, kLossInk, pick);
   if (has_accuracy) {
     Part a = p;
     a.index = 1;  // the accuracy curve
@@ -120,7 +134,8 @@ void build_drum(Builder& b) {
   }
 
   // The current step: a glowing line down the drum's face, a copper bead on the curve and the pen.
-  const glm::vec3 mark = map.at(static_cast<double>(tr.current_step), std::clamp((loss_now - lo) / (hi - lo), 0.0f, 1.0f));
+  const float unit_now = has_loss ? std::clamp((loss_now - lo) / (hi - lo), 0.0f, 1.0f) : 0.5f;
+  const glm::vec3 mark = map.at(static_cast<double>(tr.current_step), unit_now);
   b.add(Mesh::kBox, Material::kGlow,
         xf::oriented_box(c + front * (R + 0.005f), side, {0, 1, 0}, {0.025f, H - 0.2f, 0.01f}), kMarkGlow, pick);
   b.add(Mesh::kSphere, Material::kCopper, xf::sphere(mark + front * 0.02f, 0.12f), kWhite, pick);

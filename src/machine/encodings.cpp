@@ -21,7 +21,7 @@ float thread_radius(float weight, float spacing) {
 }
 
 glm::vec4 thread_color(float weight, bool highlighted) {
-  const float b = 0.12f + 0.88f * clamp01(weight);
+  const float b = 0.3f + 0.7f * clamp01(weight);
   // Highlighted paths (chapter 7) burn whiter so the eye follows them across layers.
   const glm::vec3 hue = highlighted ? glm::vec3(1.0f, 0.93f, 0.70f) : glm::vec3(1.0f, 0.68f, 0.28f);
   return {hue * b, b};

@@ -5,7 +5,6 @@
 // shutter (the causal mask) over every cell j > i.
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <string>
 
 #include "am/machine/encodings.hpp"
@@ -24,7 +23,7 @@ const glm::vec4 kWhite{1.0f};
 const glm::vec4 kDim{0.38f, 0.38f, 0.40f, 1.0f};
 const glm::vec4 kDialFace{0.94f, 0.91f, 0.83f, 1.0f};
 const glm::vec4 kDialInk{0.16f, 0.12f, 0.08f, 1.0f};
-const glm::vec4 kShutterTint{0.62f, 0.66f, 0.72f, 1.0f};
+const glm::vec4 kShutterTint{0.22f, 0.25f, 0.32f, 1.0f};  // blued steel, darker than the brass plate
 const glm::vec4 kPathGlow{1.0f, 0.85f, 0.45f, 1.0f};
 const glm::vec4 kBeadColor{1.0f, 0.86f, 0.55f, 1.0f};
 const glm::vec4 kTabInk{0.12f, 0.10f, 0.08f, 1.0f};
@@ -116,7 +115,7 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
       p.index = T - 1 - i;  // how many keys it hides
       const PickId pick = b.part(p);
       const glm::vec3 row = cell(i, 0);
-      b.add(Mesh::kBox, Material::kSteel, xf::box({0.5f * (x0 + x1), top_y + 0.03f, row.z}, {x1 - x0, 0.04f, pitch}),
+      b.add(Mesh::kBox, Material::kSteel, xf::box({0.5f * (x0 + x1), top_y + 0.035f, row.z}, {x1 - x0, 0.06f, pitch}),
             kShutterTint, pick);
     }
     // A brass edge along the slant.
@@ -138,7 +137,7 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
   const Layout& L = b.layout;
   const float s = L.spacing, r = 0.36f * s;
   const auto dial_centre = [&](int j) {
-    return glm::vec3(L.x(j), top_y, bay.z_front - 0.22f) + kDialUp * (0.3f * s + r);
+    return glm::vec3(L.x(j), top_y, bay.z_front - 0.22f) + kDialUp * (0.4f * s + r);
   };
 
   char buf[2];
@@ -166,8 +165,8 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
           xf::needle(c + kDialNormal * 0.008f, dir, glm::cross(dir, kDialNormal), 0.88f * r, 0.08f * r),
           {0.35f, 0.35f, 0.38f, 1.0f}, pick);
     b.add(Mesh::kSphere, Material::kBrass, xf::sphere(c + kDialNormal * 0.01f, 0.16f * r), kWhite, pick);
-    b.label(label_text(b.character(j), buf), foot + kDialUp * (0.05f * s) + kDialNormal * 0.03f, kRight, kDialUp,
-            0.2f * s, kDialInk);
+    b.label(label_text(b.character(j), buf), foot + kDialUp * (0.06f * s) + kDialNormal * 0.03f, kRight, kDialUp,
+            0.28f * s, kDialInk);
   }
 
   const bool threads = b.in.view.show_threads, beads = b.in.view.show_beads;
@@ -204,14 +203,11 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
 }
 
 void build_plate_title(Builder& b, const Head& hd, const Bay& bay, float top_y) {
-  const Layout& L = b.layout;
-  char buf[64];
+  // Flat on the plate's back strip, behind the grid.
+  char buf[96];
   const std::string name = head_name(hd.layer, hd.head);
-  std::snprintf(buf, sizeof buf, "%s  score = q.k / sqrt(8)", name.c_str());
-  const float x = -L.half_width + 0.2f;
-  const float h = 0.22f;
-  const float width = 0.6f * h * static_cast<float>(std::strlen(buf));
-  b.floor_label(buf, {x + 0.5f * width, top_y + 0.003f, bay.z_front - 0.12f}, h, kTabInk);
+  std::snprintf(buf, sizeof buf, "%s   dials: q.k / sqrt(8)   grid: weights   shutter: j > i", name.c_str());
+  b.floor_label(buf, {0.0f, top_y + 0.003f, bay.z_back + 0.16f}, 0.2f, kTabInk);
 }
 }  // namespace
 

@@ -9,7 +9,7 @@ namespace {
 constexpr float kGap = 0.35f;            // between neighbouring sections along z
 constexpr float kBandPitch = 0.07f;      // 32 bands → a 2.24-unit stretch
 constexpr float kDialStrip = 0.45f;      // front strip of a plate that carries the dials
-constexpr float kPlateMargin = 0.25f;
+constexpr float kPlateMargin = 0.45f;    // back strip: the plate's title
 constexpr float kPlatePitch = 0.16f;     // vertical distance between stacked plates
 constexpr float kHousingDepth = 1.6f;
 constexpr float kReadoutDepth = 0.5f;

@@ -46,29 +46,19 @@ namespace {
 // x: [T, 32] (already layer-normed) -> la.attn_out: [T, 32]
 void attention(const ParamView::Layer& p, const float* x, int T, const std::array<bool, kHeads>& pulled,
                LayerActivations& la) {
-  alignas(64) float qkv[3][kContext * kDModel];
-  kernels::linear(qkv[0], x, p.q, nullptr, T, kDModel, kDModel);
-  kernels::linear(qkv[1], x, p.k, nullptr, T, kDModel, kDModel);
-  kernels::linear(qkv[2], x, p.v, nullptr, T, kDModel, kDModel);
-  float* per_head[3] = {la.q, la.k, la.v};
-  // [T, 32] -> [H, T, 8]
-  for (int m = 0; m < 3; ++m)
-    for (int h = 0; h < kHeads; ++h)
-      for (int t = 0; t < T; ++t)
-        std::memcpy(per_head[m] + (h * T + t) * kDHead, qkv[m] + t * kDModel + h * kDHead,
-                    sizeof(float) * kDHead);
-
+  // [T, 32] -> [H, T, 8] straight from the projections
+  kernels::linear_to_heads(la.q, x, p.q, T, kDModel, kDModel);
+  kernels::linear_to_heads(la.k, x, p.k, T, kDModel, kDModel);
+  kernels::linear_to_heads(la.v, x, p.v, T, kDModel, kDModel);
   const float scale = 1.0f / std::sqrt(static_cast<float>(kDHead));
-  alignas(64) float concat[kContext * kDModel];  // [T, 32] head outputs side by side
   for (int h = 0; h < kHeads; ++h) {
     float* out = la.head_out + h * T * kDHead;
     kernels::attention_head(la.scores + h * T * T, la.weights + h * T * T, out, la.q + h * T * kDHead,
                             la.k + h * T * kDHead, la.v + h * T * kDHead, T, scale);
     if (pulled[static_cast<std::size_t>(h)]) std::fill(out, out + T * kDHead, 0.0f);
-    for (int i = 0; i < T; ++i)
-      std::memcpy(concat + i * kDModel + h * kDHead, out + i * kDHead, sizeof(float) * kDHead);
   }
-  kernels::linear(la.attn_out, concat, p.o, nullptr, T, kDModel, kDModel);
+  // The heads' outputs side by side ([H, T, 8] read as [T, 32]) through the output projection.
+  kernels::linear_from_heads(la.attn_out, la.head_out, p.o, nullptr, T, kDModel, kDModel);
 }
 
 }  // namespace
@@ -85,9 +75,8 @@ void forward(const Weights& weights, std::span<const int> all_ids, const HeadMas
     const int id = std::clamp(ids[static_cast<std::size_t>(t)], 0, kVocab - 1);
     std::memcpy(out.embed + t * kDModel, p.embed + id * kDModel, sizeof(float) * kDModel);
     std::memcpy(out.pos + t * kDModel, position_table().pe[t], sizeof(float) * kDModel);
-    for (int c = 0; c < kDModel; ++c)
-      out.x0[t * kDModel + c] = out.embed[t * kDModel + c] + out.pos[t * kDModel + c];
   }
+  kernels::add(out.x0, out.embed, out.pos, T * kDModel);
 
   const float* resid = out.x0;
   for (int l = 0; l < kLayers; ++l) {
@@ -95,20 +84,18 @@ void forward(const Weights& weights, std::span<const int> all_ids, const HeadMas
     LayerActivations& la = out.layers[static_cast<std::size_t>(l)];
     kernels::layernorm(la.ln1, nullptr, nullptr, resid, lp.ln1_w, lp.ln1_b, T, kDModel);
     attention(lp, la.ln1, T, pulled.pulled[static_cast<std::size_t>(l)], la);
-    for (int i = 0; i < T * kDModel; ++i) la.resid_attn[i] = resid[i] + la.attn_out[i];
+    kernels::add(la.resid_attn, resid, la.attn_out, T * kDModel);
     kernels::layernorm(la.ln2, nullptr, nullptr, la.resid_attn, lp.ln2_w, lp.ln2_b, T, kDModel);
     kernels::linear(la.mlp_pre, la.ln2, lp.fc_w, lp.fc_b, T, kDModel, kDMlp);
     kernels::gelu(la.mlp_post, la.mlp_pre, T * kDMlp);
     kernels::linear(la.mlp_out, la.mlp_post, lp.proj_w, lp.proj_b, T, kDMlp, kDModel);
-    for (int i = 0; i < T * kDModel; ++i) la.resid_mlp[i] = la.resid_attn[i] + la.mlp_out[i];
+    kernels::add(la.resid_mlp, la.resid_attn, la.mlp_out, T * kDModel);
     resid = la.resid_mlp;
   }
   kernels::layernorm(out.ln_f, nullptr, nullptr, resid, p.lnf_w, p.lnf_b, T, kDModel);
   kernels::linear(out.logits, out.ln_f, p.unembed_w, p.unembed_b, T, kDModel, kVocab);
-  for (int t = 0; t < T; ++t) {
-    std::memcpy(out.probs + t * kVocab, out.logits + t * kVocab, sizeof(float) * kVocab);
-    kernels::softmax_row(out.probs + t * kVocab, kVocab);
-  }
+  std::memcpy(out.probs, out.logits, sizeof(float) * static_cast<std::size_t>(T * kVocab));
+  kernels::softmax_rows(out.probs, T, kVocab);
 }
 
 Activations forward(const Weights& weights, std::span<const int> ids, const HeadMask& pulled) {

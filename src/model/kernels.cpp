@@ -60,12 +60,35 @@ AM_INLINE void store_first(float* p, V v, int count) {
 
 // ---------------------------------------------------------------- linear
 
-// R rows against one panel: out: [R, N] (the panel's nb columns) = in: [R, K] · panel + bias
-// panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32 outputs,
-// so each input value is broadcast against 32 contiguous weights.
-template <class V, int R>
-AM_INLINE void linear_rows(float* out, const float* in, const float* panel, const float* bias32,
-                           int K, int N, int nb) {
+// Head-major matrices: [C/8, T, 8], element (t, c) at ((c / 8)·T + t)·8 + c % 8 — the
+// layout the forward records q, k, v and the heads' outputs in.
+AM_INLINE long head_major_at(int T, int t, int c) {
+  return (static_cast<long>(c >> 3) * T + t) * kHeadWidth + (c & 7);
+}
+
+// Stores the first `count` lanes of v as row t, columns [c0, c0 + count) of a head-major
+// matrix (c0 a multiple of 8 or of L): runs of up to 8 lanes are contiguous there.
+template <class V>
+AM_INLINE void store_head_major(float* m, int T, int t, int c0, V v, int count) {
+  constexpr int L = kLanes<V>;
+  constexpr int kRun = L < kHeadWidth ? L : kHeadWidth;
+  alignas(64) float lanes[L];
+  store(lanes, v);
+  if (count >= L) {  // fixed-size copies: plain vector stores
+    for (int g = 0; g < L; g += kRun)
+      std::memcpy(m + head_major_at(T, t, c0 + g), lanes + g, sizeof(float) * kRun);
+  } else {
+    for (int g = 0; g < count; ++g) m[head_major_at(T, t, c0 + g)] = lanes[g];
+  }
+}
+
+// R rows against one panel: rows [t, t + R) and the panel's nb columns from n0 of
+// out = in · panel + bias, each of in and out row-major or head-major.
+// panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32
+// outputs, so each input value is broadcast against 32 contiguous weights.
+template <class V, int R, bool kHeadsIn, bool kHeadsOut>
+AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel,
+                           const float* bias32, int K, int N, int n0, int nb) {
   constexpr int L = kLanes<V>;
   constexpr int C = kPanel / L;  // vectors per panel row
   V acc[R][C];
@@ -74,20 +97,28 @@ AM_INLINE void linear_rows(float* out, const float* in, const float* panel, cons
   for (int k = 0; k < K; ++k) {
     V w[C];
     for (int c = 0; c < C; ++c) w[c] = load<V>(panel + k * kPanel + c * L);
+    // input k of row t (consecutive rows are 8 floats apart when head-major)
+    const float* x = kHeadsIn ? in + head_major_at(T, t, k) : in + static_cast<long>(t) * K + k;
     for (int r = 0; r < R; ++r) {
-      const float x = in[r * K + k];
-      for (int c = 0; c < C; ++c) acc[r][c] += x * w[c];
+      const float xr = x[r * (kHeadsIn ? kHeadWidth : K)];
+      for (int c = 0; c < C; ++c) acc[r][c] += xr * w[c];
     }
   }
   for (int r = 0; r < R; ++r)
-    for (int c = 0; c < C && c * L < nb; ++c)
-      store_first(out + r * N + c * L, acc[r][c] + load<V>(bias32 + c * L), nb - c * L);
+    for (int c = 0; c < C && c * L < nb; ++c) {
+      const V y = acc[r][c] + load<V>(bias32 + c * L);
+      if constexpr (kHeadsOut) {
+        store_head_major(out, T, t + r, n0 + c * L, y, nb - c * L);
+      } else {
+        store_first(out + static_cast<long>(t + r) * N + n0 + c * L, y, nb - c * L);
+      }
+    }
 }
 
 // panels: ceil(N / 32) panels of [K, 32], as pack_panels() lays them out.
-template <class Isa>
-AM_INLINE void linear_body(float* out, const float* in, const float* panels, const float* bias,
-                           int T, int K, int N) {
+template <class Isa, bool kHeadsIn, bool kHeadsOut>
+AM_INLINE void linear_layout(float* out, const float* in, const float* panels, const float* bias,
+                             int T, int K, int N) {
   using V = typename Isa::V;
   for (int n0 = 0; n0 < N; n0 += kPanel) {
     const int nb = std::min(kPanel, N - n0);
@@ -97,11 +128,20 @@ AM_INLINE void linear_body(float* out, const float* in, const float* panels, con
       for (int j = 0; j < nb; ++j) bias32[j] = bias[n0 + j];
     int t = 0;
     for (; t + Isa::kRows <= T; t += Isa::kRows)
-      linear_rows<V, Isa::kRows>(out + static_cast<long>(t) * N + n0, in + static_cast<long>(t) * K,
-                                 panel, bias32, K, N, nb);
-    for (; t < T; ++t)
-      linear_rows<V, 1>(out + static_cast<long>(t) * N + n0, in + static_cast<long>(t) * K, panel,
-                        bias32, K, N, nb);
+      linear_rows<V, Isa::kRows, kHeadsIn, kHeadsOut>(out, in, T, t, panel, bias32, K, N, n0, nb);
+    for (; t < T; ++t) linear_rows<V, 1, kHeadsIn, kHeadsOut>(out, in, T, t, panel, bias32, K, N, n0, nb);
+  }
+}
+
+template <class Isa>
+AM_INLINE void linear_body(float* out, bool out_heads, const float* in, bool in_heads,
+                           const float* panels, const float* bias, int T, int K, int N) {
+  if (in_heads) {
+    linear_layout<Isa, true, false>(out, in, panels, bias, T, K, N);
+  } else if (out_heads) {
+    linear_layout<Isa, false, true>(out, in, panels, bias, T, K, N);
+  } else {
+    linear_layout<Isa, false, false>(out, in, panels, bias, T, K, N);
   }
 }
 
@@ -281,6 +321,23 @@ AM_INLINE void softmax_row_body(float* row, int n) {
   if (has_tail) store(row + n - L, overlap ? load<V>(row + n - L) : tail_e * inv);
 }
 
+template <class Isa>
+AM_INLINE void softmax_rows_body(float* rows, int T, int n) {
+  // One call for all rows, so consecutive rows' long dependency chains overlap.
+  for (int t = 0; t < T; ++t) softmax_row_body<Isa>(rows + static_cast<long>(t) * n, n);
+}
+
+// ---------------------------------------------------------------- add
+
+template <class Isa>
+AM_INLINE void add_body(float* out, const float* a, const float* b, int n) {
+  using V = typename Isa::V;
+  constexpr int L = kLanes<V>;
+  int i = 0;
+  for (; i + L <= n; i += L) store(out + i, load<V>(a + i) + load<V>(b + i));
+  for (; i < n; ++i) out[i] = a[i] + b[i];
+}
+
 // ---------------------------------------------------------------- attention
 
 // Loads rows [i0, i0 + rows) of m: [*, 8] transposed: cols[d] lane r = m[i0 + r][d]
@@ -418,19 +475,21 @@ AM_INLINE void attention_head_body(float* scores, float* weights, float* out, co
 // ---------------------------------------------------------------- dispatch
 
 struct KernelTable {
-  void (*linear)(float*, const float*, const float*, const float*, int, int, int);
+  void (*linear)(float*, bool, const float*, bool, const float*, const float*, int, int, int);
   void (*layernorm)(float*, float*, float*, const float*, const float*, const float*, int, int);
   void (*gelu)(float*, const float*, int);
   void (*softmax_row)(float*, int);
+  void (*softmax_rows)(float*, int, int);
+  void (*add)(float*, const float*, const float*, int);
   void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int,
                          float);
 };
 
 // One build of every kernel for instruction set ISA, compiled with attribute TARGET.
 #define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
-  TARGET void NAME##_linear(float* out, const float* in, const float* panels, const float* bias, \
-                            int T, int K, int N) {                                              \
-    linear_body<ISA>(out, in, panels, bias, T, K, N);                                           \
+  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads,         \
+                            const float* panels, const float* bias, int T, int K, int N) {      \
+    linear_body<ISA>(out, out_heads, in, in_heads, panels, bias, T, K, N);                      \
   }                                                                                             \
   TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
                                const float* w, const float* b, int T, int C) {                  \
@@ -438,12 +497,17 @@ struct KernelTable {
   }                                                                                             \
   TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }   \
   TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }          \
+  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); } \
+  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) {                  \
+    add_body<ISA>(out, a, b, n);                                                                \
+  }                                                                                             \
   TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,  \
                                     const float* k, const float* v, int T, float scale) {       \
     attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                          \
   }                                                                                             \
-  constexpr KernelTable NAME{&NAME##_linear, &NAME##_layernorm, &NAME##_gelu,                   \
-                             &NAME##_softmax_row, &NAME##_attention_head};
+  constexpr KernelTable NAME{&NAME##_linear,      &NAME##_layernorm, &NAME##_gelu,             \
+                             &NAME##_softmax_row, &NAME##_softmax_rows, &NAME##_add,              \
+                             &NAME##_attention_head};
 
 AM_DEFINE_KERNELS(kBaselineKernels, Baseline, )
 #if defined(__x86_64__)
@@ -513,10 +577,26 @@ const char* simd_level_name(SimdLevel level) {
   return "baseline";
 }
 
+// (Head-major input and output at once is not needed, so not built.)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, in, t_panel_cache.panels(W, K, N), bias, T, K, N);
+  active().linear(out, false, in, false, t_panel_cache.panels(W, K, N), bias, T, K, N);
 }
+
+void linear_to_heads(float* out, const float* in, const float* W, int T, int K, int N) {
+  if (T <= 0 || N <= 0) return;
+  active().linear(out, true, in, false, t_panel_cache.panels(W, K, N), nullptr, T, K, N);
+}
+
+void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
+                       int N) {
+  if (T <= 0 || N <= 0) return;
+  active().linear(out, false, in, true, t_panel_cache.panels(W, K, N), bias, T, K, N);
+}
+
+void add(float* out, const float* a, const float* b, int n) { active().add(out, a, b, n); }
+
+void softmax_rows(float* rows, int T, int n) { active().softmax_rows(rows, T, n); }
 
 void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
                const float* b, int T, int C) {

@@ -1,385 +1,157 @@
 #include "am/train/ops.hpp"
 
+#include <immintrin.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "am/model/config.hpp"
 #include "am/train/fast_math.hpp"
 
-// Hot kernels get an AVX2 clone chosen at load time. The library is built with
-// -ffp-contract=off, so both clones round identically: weights do not depend on the CPU.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define AM_HOT __attribute__((target_clones("avx2", "default")))
-#else
-#define AM_HOT
-#endif
-// Helpers of hot kernels must be inlined into each clone to be compiled for its instruction set.
+// Helpers of the kernels must be inlined into them to be compiled for their instruction set.
 #define AM_INLINE inline __attribute__((always_inline))
 
 namespace am::train::ops {
+
+namespace isa_baseline {
+#define AM_VECTOR_BYTES 16
+#include "ops_kernels.inc"
+#undef AM_VECTOR_BYTES
+}  // namespace isa_baseline
+
+#pragma GCC push_options
+#pragma GCC target("avx2,fma")
+namespace isa_avx2 {
+#define AM_VECTOR_BYTES 32
+#include "ops_kernels.inc"
+#undef AM_VECTOR_BYTES
+}  // namespace isa_avx2
+#pragma GCC pop_options
+
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512dq,avx2,fma")
+namespace isa_avx512 {
+#define AM_VECTOR_BYTES 64
+#include "ops_kernels.inc"
+#undef AM_VECTOR_BYTES
+}  // namespace isa_avx512
+#pragma GCC pop_options
+
 namespace {
 
-constexpr int kQkv = 3 * kDModel;  // 96 columns: q | k | v
-
-// Σ x[0..n) in a fixed order: eight interleaved partial sums, then a fixed tree.
-// Written this way so it vectorizes without reassociating anything.
-template <typename F>
-AM_INLINE F sum(const F* x, int n) {
-  F part[8] = {};
-  int i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (int l = 0; l < 8; ++l) part[l] += x[i + l];
-  F s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
-  for (; i < n; ++i) s += x[i];
-  return s;
+SimdLevel detect() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma"))
+    return SimdLevel::kAvx512;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdLevel::kAvx2;
+  return SimdLevel::kBaseline;
 }
 
-// Σ a[i]·b[i] in the same fixed order as sum().
-template <typename F>
-AM_INLINE F dot(const F* a, const F* b, int n) {
-  F part[8] = {};
-  int i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (int l = 0; l < 8; ++l) part[l] += a[i + l] * b[i + l];
-  F s = ((part[0] + part[1]) + (part[2] + part[3])) + ((part[4] + part[5]) + (part[6] + part[7]));
-  for (; i < n; ++i) s += a[i] * b[i];
-  return s;
+// AM_TRAIN_SIMD=baseline|avx2|avx512 caps the level (the weights come out the same).
+SimdLevel initial_level() {
+  SimdLevel level = detect();
+  if (const char* env = std::getenv("AM_TRAIN_SIMD"))
+    for (SimdLevel l : {SimdLevel::kBaseline, SimdLevel::kAvx2, SimdLevel::kAvx512})
+      if (std::string_view(env) == to_string(l) && l < level) level = l;
+  return level;
 }
 
-// Largest of x[0..n) (n >= 1), eight lanes at a time (max is exact in any order).
-template <typename F>
-AM_INLINE F max_of(const F* x, int n) {
-  F part[8];
-  for (int l = 0; l < 8; ++l) part[l] = x[0];
-  int i = 0;
-  for (; i + 8 <= n; i += 8)
-    for (int l = 0; l < 8; ++l) part[l] = x[i + l] > part[l] ? x[i + l] : part[l];
-  for (; i < n; ++i) part[0] = x[i] > part[0] ? x[i] : part[0];
-  F m = part[0];
-  for (int l = 1; l < 8; ++l) m = part[l] > m ? part[l] : m;
-  return m;
-}
-
-// 32-byte vectors (8 floats or 4 doubles) through GCC's vector extensions: the
-// register tiles below stay in registers, which plain loops did not manage.
-template <typename F>
-struct Simd {
-  typedef F Vec __attribute__((vector_size(32)));
-  typedef F Unaligned __attribute__((vector_size(32), aligned(sizeof(F))));
-  static constexpr int kLanes = 32 / sizeof(F);
-  AM_INLINE static Vec load(const F* p) { return *reinterpret_cast<const Unaligned*>(p); }
-  AM_INLINE static void store(F* p, Vec v) { *reinterpret_cast<Unaligned*>(p) = v; }
-};
-
-// One register tile of matmul: ROWS rows × VECS vectors of columns of C, summed over all of P.
-// C: [ROWS, VECS·lanes] (stride ldc), B: [P, VECS·lanes] (stride ldb), and A: [ROWS, P] with
-// element (r, p) at A[r·lda + p·aps] (aps = 1 for a row-major A; lda = 1 reads A transposed).
-template <typename F, int ROWS, int VECS>
-AM_INLINE void tile(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
-                    bool accumulate) {
-  using S = Simd<F>;
-  using V = typename S::Vec;
-  V acc[ROWS][VECS];
-  for (int r = 0; r < ROWS; ++r)
-    for (int v = 0; v < VECS; ++v)
-      acc[r][v] = accumulate ? S::load(C + r * ldc + v * S::kLanes)
-                             : (bias ? S::load(bias + v * S::kLanes) : V{});
-  for (int p = 0; p < P; ++p) {
-    V b[VECS];
-    for (int v = 0; v < VECS; ++v) b[v] = S::load(B + p * ldb + v * S::kLanes);
-    for (int r = 0; r < ROWS; ++r) {
-      const F a = A[r * lda + p * aps];
-      for (int v = 0; v < VECS; ++v) acc[r][v] += a * b[v];
-    }
-  }
-  for (int r = 0; r < ROWS; ++r)
-    for (int v = 0; v < VECS; ++v) S::store(C + r * ldc + v * S::kLanes, acc[r][v]);
-}
-
-// The same for fewer columns than one vector (the ragged right edge), in plain scalars.
-template <typename F, int ROWS>
-AM_INLINE void tile_ragged(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
-                           int cols, bool accumulate) {
-  F acc[ROWS][8];
-  for (int r = 0; r < ROWS; ++r)
-    for (int c = 0; c < cols; ++c)
-      acc[r][c] = accumulate ? C[r * ldc + c] : (bias ? bias[c] : F(0));
-  for (int p = 0; p < P; ++p) {
-    const F* b = B + p * ldb;
-    for (int r = 0; r < ROWS; ++r) {
-      const F a = A[r * lda + p * aps];
-      for (int c = 0; c < cols; ++c) acc[r][c] += a * b[c];
-    }
-  }
-  for (int r = 0; r < ROWS; ++r)
-    for (int c = 0; c < cols; ++c) C[r * ldc + c] = acc[r][c];
-}
-
-template <typename F, int ROWS>
-AM_INLINE void row_block(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int P,
-                         int N, bool accumulate) {
-  constexpr int kLanes = Simd<F>::kLanes;
-  const auto at = [&](int c) { return bias ? bias + c : nullptr; };
-  int c0 = 0;
-  for (; c0 + 2 * kLanes <= N; c0 += 2 * kLanes)
-    tile<F, ROWS, 2>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, accumulate);
-  for (; c0 + kLanes <= N; c0 += kLanes)
-    tile<F, ROWS, 1>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, accumulate);
-  if (c0 < N) tile_ragged<F, ROWS>(C + c0, ldc, A, lda, aps, B + c0, ldb, at(c0), P, N - c0, accumulate);
-}
-
-// The body of matmul, inlined into every hot kernel so it is compiled for that kernel's clone.
-// A's element (r, p) is A[r·lda + p·aps], so A^T is read in place with lda = 1, aps = its row stride.
-template <typename F>
-AM_INLINE void matmul_impl(F* C, int ldc, const F* A, int lda, int aps, const F* B, int ldb, const F* bias, int R,
-                           int P, int N, bool accumulate) {
-  int r0 = 0;
-  for (; r0 + 4 <= R; r0 += 4)
-    row_block<F, 4>(C + r0 * ldc, ldc, A + r0 * lda, lda, aps, B, ldb, bias, P, N, accumulate);
-  for (; r0 < R; ++r0)
-    row_block<F, 1>(C + r0 * ldc, ldc, A + r0 * lda, lda, aps, B, ldb, bias, P, N, accumulate);
-}
-
-template <typename F>
-AM_INLINE void transpose_impl(F* out, const F* in, int R, int C, int ld_in) {
-  for (int r = 0; r < R; ++r)
-    for (int c = 0; c < C; ++c) out[c * R + r] = in[r * ld_in + c];
+SimdLevel& level_ref() {
+  static SimdLevel level = initial_level();
+  return level;
 }
 
 }  // namespace
 
-template <typename F>
-AM_HOT void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,
-                   bool accumulate) {
-  matmul_impl(C, ldc, A, lda, 1, B, ldb, bias, R, P, N, accumulate);
+SimdLevel supported_simd_level() {
+  static const SimdLevel level = detect();
+  return level;
 }
 
+SimdLevel simd_level() { return level_ref(); }
+
+SimdLevel set_simd_level(SimdLevel wanted) {
+  level_ref() = std::min(wanted, supported_simd_level());
+  return level_ref();
+}
+
+const char* to_string(SimdLevel level) {
+  switch (level) {
+    case SimdLevel::kBaseline: return "baseline";
+    case SimdLevel::kAvx2: return "avx2";
+    case SimdLevel::kAvx512: return "avx512";
+  }
+  return "?";
+}
+
+// Each public kernel forwards to the body compiled for the active level.
+#define AM_DISPATCH(call)                                   \
+  switch (level_ref()) {                                    \
+    case SimdLevel::kAvx512: return isa_avx512::call;       \
+    case SimdLevel::kAvx2: return isa_avx2::call;           \
+    case SimdLevel::kBaseline: break;                       \
+  }                                                         \
+  return isa_baseline::call;
+
+template <typename F>
+void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,
+            bool accumulate) {
+  AM_DISPATCH(matmul(C, ldc, A, lda, B, ldb, bias, R, P, N, accumulate))
+}
 template <typename F>
 void transpose(F* out, const F* in, int R, int C, int ld_in) {
-  transpose_impl(out, in, R, C, ld_in);
+  AM_DISPATCH(transpose(out, in, R, C, ld_in))
 }
-
-
 template <typename F>
 void linear_forward(F* y, const F* x, const F* Wt, const F* b, int T, int K, int N) {
-  // y: [T, N] = x: [T, K] · Wt: [K, N] + b: [N]
-  matmul(y, N, x, K, Wt, N, b, T, K, N, false);
+  AM_DISPATCH(linear_forward(y, x, Wt, b, T, K, N))
 }
-
 template <typename F>
-AM_HOT void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N) {
-  // dx: [T, K] = dy: [T, N] · W: [N, K]
-  if (dx) matmul_impl(dx, K, dy, N, 1, W, K, static_cast<const F*>(nullptr), T, N, K, false);
-  // dW: [N, K] += dy^T: [N, T] · x: [T, K]  (dy read transposed in place)
-  matmul_impl(dW, K, dy, 1, N, x, K, static_cast<const F*>(nullptr), N, T, K, true);
-  // db: [N] += Σ_t dy[t]
-  if (db)
-    for (int t = 0; t < T; ++t)
-      for (int n = 0; n < N; ++n) db[n] += dy[t * N + n];
+void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N) {
+  AM_DISPATCH(linear_backward(dx, dW, db, dy, x, W, T, K, N))
 }
-
 template <typename F>
-AM_HOT void layernorm_forward(F* y, F* mean, F* rstd, const F* x, const F* w, const F* b, int T, int C) {
-  // x, y: [T, C]; mean, rstd: [T]
-  const F inv_c = F(1) / static_cast<F>(C);
-  for (int t = 0; t < T; ++t) {
-    const F* xr = x + t * C;
-    F* yr = y + t * C;
-    const F m = sum(xr, C) * inv_c;
-    F centred[512];
-    for (int c = 0; c < C; ++c) centred[c] = xr[c] - m;
-    const F var = dot(centred, centred, C) * inv_c;
-    const F r = F(1) / std::sqrt(var + static_cast<F>(kLayerNormEps));
-    for (int c = 0; c < C; ++c) yr[c] = centred[c] * r * w[c] + b[c];
-    mean[t] = m;
-    rstd[t] = r;
-  }
+void layernorm_forward(F* y, F* mean, F* rstd, const F* x, const F* w, const F* b, int T, int C) {
+  AM_DISPATCH(layernorm_forward(y, mean, rstd, x, w, b, T, C))
 }
-
 template <typename F>
-AM_HOT void layernorm_backward(F* dx, F* dw, F* db, const F* dy, const F* x, const F* mean, const F* rstd,
-                               const F* w, int T, int C) {
-  // dy, x, dx: [T, C]; with x̂ = (x - mean)·rstd and g = dy·w:
-  // dx += rstd · (g - mean(g) - x̂ · mean(g·x̂)); dw += dy·x̂; db += dy
-  const F inv_c = F(1) / static_cast<F>(C);
-  for (int t = 0; t < T; ++t) {
-    const F* xr = x + t * C;
-    const F* dyr = dy + t * C;
-    F* dxr = dx + t * C;
-    const F m = mean[t], r = rstd[t];
-    F xhat[512], g[512];
-    for (int c = 0; c < C; ++c) {
-      xhat[c] = (xr[c] - m) * r;
-      g[c] = dyr[c] * w[c];
-    }
-    const F mean_g = sum(g, C) * inv_c;
-    const F mean_gx = dot(g, xhat, C) * inv_c;
-    for (int c = 0; c < C; ++c) {
-      dxr[c] += r * ((g[c] - mean_g) - xhat[c] * mean_gx);
-      dw[c] += dyr[c] * xhat[c];
-      db[c] += dyr[c];
-    }
-  }
+void layernorm_backward(F* dx, F* dw, F* db, const F* dy, const F* x, const F* mean, const F* rstd, const F* w,
+                        int T, int C) {
+  AM_DISPATCH(layernorm_backward(dx, dw, db, dy, x, mean, rstd, w, T, C))
 }
-
 template <typename F>
-AM_HOT void gelu_forward(F* y, F* slope, const F* x, int n) {
-  // y, slope, x: [n]
-  for (int i = 0; i < n; ++i) {
-    F cdf, pdf;
-    normal_cdf_pdf(x[i], cdf, pdf);
-    y[i] = x[i] * cdf;
-    slope[i] = cdf + x[i] * pdf;
-  }
+void gelu_forward(F* y, F* slope, const F* x, int n) {
+  AM_DISPATCH(gelu_forward(y, slope, x, n))
 }
-
 template <typename F>
-AM_HOT void gelu_backward(F* dx, const F* dy, const F* slope, int n) {
-  // dx, dy, slope: [n]
-  for (int i = 0; i < n; ++i) dx[i] = dy[i] * slope[i];
+void gelu_backward(F* dx, const F* dy, const F* slope, int n) {
+  AM_DISPATCH(gelu_backward(dx, dy, slope, n))
 }
-
-namespace {
-
-constexpr int kBlock = 4;  // rows per causal block (the matmul's register tile height)
-
-// Columns a causal block of rows r0..r0+3 needs: keys 0..r0+3, rounded up to whole vectors
-// so the matmul stays on its fast path (the extra entries are overwritten or ignored).
 template <typename F>
-int causal_columns(int r0, int T) {
-  constexpr int kLanes = Simd<F>::kLanes;
-  return std::min(T, (r0 + kBlock + kLanes - 1) / kLanes * kLanes);
+void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch) {
+  AM_DISPATCH(attention_forward(out, probs, qkv, T, scratch))
 }
-
-}  // namespace
-
 template <typename F>
-AM_HOT void attention_forward(F* out, F* probs, const F* qkv, int T, F* scratch) {
-  // qkv: [T, 96]; probs: [H, T, T]; out: [T, 32]; scratch (kT): [8, T]
-  const F scale = F(1) / std::sqrt(static_cast<F>(kDHead));
-  for (int h = 0; h < kHeads; ++h) {
-    const F* q = qkv + h * kDHead;                // [T, 8], row stride 96
-    const F* k = qkv + kDModel + h * kDHead;      // [T, 8]
-    const F* v = qkv + 2 * kDModel + h * kDHead;  // [T, 8]
-    F* P = probs + h * T * T;                     // [T, T]
-    F* kT = scratch;                              // [8, T]
-    transpose_impl(kT, k, T, kDHead, kQkv);
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      // S[r0.., 0..] = q · k^T for the keys this block can see.
-      matmul_impl(P + r0 * T, T, q + r0 * kQkv, kQkv, 1, kT, T, static_cast<const F*>(nullptr), rows, kDHead,
-             causal_columns<F>(r0, T), false);
-    }
-    for (int i = 0; i < T; ++i) {
-      const int n = i + 1;  // causal: keys 0..i
-      F* row = P + i * T;
-      for (int j = 0; j < n; ++j) row[j] *= scale;
-      const F m = max_of(row, n);
-      for (int j = 0; j < n; ++j) row[j] = exp_of(row[j] - m);
-      const F inv = F(1) / sum(row, n);
-      for (int j = 0; j < n; ++j) row[j] *= inv;
-      for (int j = n; j < T; ++j) row[j] = F(0);  // masked: exact zeros
-    }
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      // out[r0.., 8h..8h+7] = P[r0.., 0..r0+rows) · v; later keys have weight 0.
-      matmul_impl(out + r0 * kDModel + h * kDHead, kDModel, P + r0 * T, T, 1, v, kQkv, static_cast<const F*>(nullptr),
-             rows, r0 + rows, kDHead, false);
-    }
-  }
+void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch) {
+  AM_DISPATCH(attention_backward(dqkv, dout, probs, qkv, T, scratch))
 }
-
-template <typename F>
-AM_HOT void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, int T, F* scratch) {
-  // dout: [T, 32]; probs: [H, T, T]; qkv, dqkv: [T, 96]; scratch: [8·T + T·T]
-  // With s = q·k/√8 and p = softmax(s) per row:
-  //   dp_ij = dout_i·v_j;  ds_ij = p_ij (dp_ij - Σ_j' p_ij' dp_ij') / √8;
-  //   dq_i = Σ_j ds_ij k_j;  dk_j = Σ_i ds_ij q_i;  dv_j = Σ_i p_ij dout_i
-  const F scale = F(1) / std::sqrt(static_cast<F>(kDHead));
-  F* vT = scratch;               // [8, T]
-  F* dS = scratch + kDHead * T;  // [T, T]: dp, then ds
-  for (int h = 0; h < kHeads; ++h) {
-    const F* q = qkv + h * kDHead;
-    const F* k = qkv + kDModel + h * kDHead;
-    const F* v = qkv + 2 * kDModel + h * kDHead;
-    const F* go = dout + h * kDHead;  // [T, 8], row stride 32
-    const F* P = probs + h * T * T;
-    F* dq = dqkv + h * kDHead;
-    F* dk = dqkv + kDModel + h * kDHead;
-    F* dv = dqkv + 2 * kDModel + h * kDHead;
-    transpose_impl(vT, v, T, kDHead, kQkv);
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      matmul_impl(dS + r0 * T, T, go + r0 * kDModel, kDModel, 1, vT, T, static_cast<const F*>(nullptr), rows, kDHead,
-             causal_columns<F>(r0, T), false);  // dp
-    }
-    for (int i = 0; i < T; ++i) {
-      const int n = i + 1;
-      const F* p = P + i * T;
-      F* ds = dS + i * T;
-      const F p_dot_dp = dot(p, ds, n);
-      for (int j = 0; j < n; ++j) ds[j] = p[j] * (ds[j] - p_dot_dp) * scale;
-      for (int j = n; j < T; ++j) ds[j] = F(0);
-    }
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      // dq[r0..] = ds[r0.., 0..r0+rows) · k
-      matmul_impl(dq + r0 * kQkv, kQkv, dS + r0 * T, T, 1, k, kQkv, static_cast<const F*>(nullptr), rows, r0 + rows,
-             kDHead, false);
-    }
-    // dk = ds^T · q and dv = p^T · dout, reading ds and p transposed in place. Row j of a
-    // transpose is zero before column j, so a block of rows r0.. sums only over i >= r0.
-    for (int r0 = 0; r0 < T; r0 += kBlock) {
-      const int rows = std::min(kBlock, T - r0);
-      matmul_impl(dk + r0 * kQkv, kQkv, dS + r0 * T + r0, 1, T, q + r0 * kQkv, kQkv,
-                  static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
-      matmul_impl(dv + r0 * kQkv, kQkv, P + r0 * T + r0, 1, T, go + r0 * kDModel, kDModel,
-                  static_cast<const F*>(nullptr), rows, T - r0, kDHead, false);
-    }
-  }
-}
-
 template <typename F>
 double cross_entropy(F* dlogits, const F* logits, const int* targets, int T, int V, int ld, F scale) {
-  // logits, dlogits: [T, V] with row stride ld; targets: [T]
-  double total = 0.0;
-  for (int t = 0; t < T; ++t) {
-    const F* row = logits + t * ld;
-    const F m = max_of(row, V);
-    F e[64];
-    for (int v = 0; v < V; ++v) e[v] = exp_of(row[v] - m);
-    const F s = sum(e, V);
-    const int y = targets[t];
-    total += static_cast<double>(std::log(s)) + static_cast<double>(m - row[y]);
-    if (dlogits) {
-      F* d = dlogits + t * ld;
-      const F inv = F(1) / s;
-      for (int v = 0; v < V; ++v) d[v] = e[v] * inv * scale;
-      d[y] -= scale;
-      for (int v = V; v < ld; ++v) d[v] = F(0);
-    }
-  }
-  return total;
+  AM_DISPATCH(cross_entropy(dlogits, logits, targets, T, V, ld, scale))
 }
-
 template <typename F>
 void embed_forward(F* x0, const F* E, const F* pos, const int* ids, int T) {
-  // x0: [T, 32] = E: [V, 32] row ids[t] + pos: [T, 32]
-  for (int t = 0; t < T; ++t) {
-    const F* e = E + ids[t] * kDModel;
-    for (int c = 0; c < kDModel; ++c) x0[t * kDModel + c] = e[c] + pos[t * kDModel + c];
-  }
+  AM_DISPATCH(embed_forward(x0, E, pos, ids, T))
 }
-
 template <typename F>
 void embed_backward(F* dE, const F* dx0, const int* ids, int T) {
-  // dE: [V, 32] += dx0: [T, 32] scattered by ids
-  for (int t = 0; t < T; ++t) {
-    F* e = dE + ids[t] * kDModel;
-    for (int c = 0; c < kDModel; ++c) e[c] += dx0[t * kDModel + c];
-  }
+  AM_DISPATCH(embed_backward(dE, dx0, ids, T))
 }
+#undef AM_DISPATCH
 
 #define AM_INSTANTIATE(F)                                                                          \
   template void matmul<F>(F*, int, const F*, int, const F*, int, const F*, int, int, int, bool);      \
@@ -399,5 +171,6 @@ void embed_backward(F* dE, const F* dx0, const int* ids, int T) {
 
 AM_INSTANTIATE(float)
 AM_INSTANTIATE(double)
+#undef AM_INSTANTIATE
 
 }  // namespace am::train::ops

@@ -8,7 +8,7 @@ namespace am::ui {
 namespace jf = json_fields;
 namespace {
 
-// "pulled" as a list of names or one comma-separated string.
+// "pulled" as one comma-separated string (the schema) or a list of names.
 std::optional<HeadMask> parse_pulled(const nlohmann::json& value) {
   std::string joined;
   if (value.is_string()) {
@@ -27,7 +27,7 @@ std::optional<HeadMask> parse_pulled(const nlohmann::json& value) {
 }
 
 void read_scores(const nlohmann::json& h, HeadScoreSet& s) {
-  s.previous = jf::number(h, {"previous", "previous_char", "prev"}).value_or(0.0);
+  s.previous = jf::number(h, {"previous"}).value_or(0.0);
   s.two_back = jf::number(h, {"two_back"}).value_or(0.0);
   s.self = jf::number(h, {"self"}).value_or(0.0);
   s.space = jf::number(h, {"space"}).value_or(0.0);
@@ -36,7 +36,39 @@ void read_scores(const nlohmann::json& h, HeadScoreSet& s) {
   s.duplicate = jf::number(h, {"duplicate"}).value_or(0.0);
 }
 
+void read_definitions(const nlohmann::json& d, AnalysisSummary& a) {
+  if (const nlohmann::json* r = jf::member(d, {"role_thresholds"})) {
+    RoleThresholds& t = a.role_thresholds;
+    t.induction = jf::number(*r, {"induction"}).value_or(t.induction);
+    t.previous = jf::number(*r, {"previous"}).value_or(t.previous);
+    t.two_back = jf::number(*r, {"two_back"}).value_or(t.two_back);
+    t.duplicate = jf::number(*r, {"duplicate"}).value_or(t.duplicate);
+    t.spaces = jf::number(*r, {"spaces"}).value_or(t.spaces);
+    t.spaces_over_share = jf::number(*r, {"spaces_over_share"}).value_or(t.spaces_over_share);
+    t.self = jf::number(*r, {"self"}).value_or(t.self);
+  }
+  if (const nlohmann::json* p = jf::member(d, {"phase_thresholds"})) {
+    a.phase_thresholds.low = jf::number(*p, {"low"}).value_or(a.phase_thresholds.low);
+    a.phase_thresholds.high = jf::number(*p, {"high"}).value_or(a.phase_thresholds.high);
+  }
+}
+
 }  // namespace
+
+std::optional<HeadScoreTable> parse_head_table(const nlohmann::json& heads) {
+  if (!heads.is_object()) return std::nullopt;
+  HeadScoreTable table{};
+  int seen = 0;
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      const auto it = heads.find(head_name(l, h));
+      if (it == heads.end() || !it->is_object()) continue;
+      read_scores(*it, table[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]);
+      ++seen;
+    }
+  if (seen != kLayers * kHeads) return std::nullopt;
+  return table;
+}
 
 std::optional<double> AnalysisSummary::accuracy_with(const HeadMask& pulled) const {
   if (!pulled.any()) return accuracy;
@@ -48,53 +80,47 @@ std::optional<double> AnalysisSummary::accuracy_with(const HeadMask& pulled) con
 Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
   const nlohmann::json j = nlohmann::json::parse(json_text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return fail("analysis.json is not a JSON object");
+  if (const auto version = jf::integer(j, {"version"}); version && *version != kAnalysisVersion)
+    return fail("analysis.json has schema version " + std::to_string(*version) + "; this app reads version " +
+                std::to_string(kAnalysisVersion) + " (run attention-analyze again)");
   AnalysisSummary a;
-  a.step = jf::integer(j, {"step", "checkpoint_step"}).value_or(0);
+  a.step = jf::integer(j, {"step"}).value_or(0);
 
-  const nlohmann::json* nonsense = jf::member(j, {"nonsense", "copy_accuracy"});
-  const nlohmann::json& ns = nonsense ? *nonsense : j;
-  const auto accuracy = jf::number(ns, {"accuracy", "overall"});
-  if (!accuracy) return fail("analysis.json has no overall repeated-nonsense accuracy");
+  const nlohmann::json* nonsense = jf::member(j, {"nonsense"});
+  const auto accuracy = nonsense ? jf::number(*nonsense, {"accuracy"}) : std::nullopt;
+  if (!accuracy) return fail("analysis.json has no overall repeated-nonsense accuracy (nonsense.accuracy)");
   a.accuracy = *accuracy;
-  if (auto n = jf::integer(ns, {"sequences", "count"})) a.sequences = static_cast<int>(*n);
-  if (const nlohmann::json* by = jf::member(ns, {"by_words"}); by && by->is_array())
+  if (auto n = jf::integer(*nonsense, {"sequences"})) a.sequences = static_cast<int>(*n);
+  if (const nlohmann::json* by = jf::member(*nonsense, {"by_words"}); by && by->is_array())
     for (const auto& row : *by)
       if (auto w = jf::integer(row, {"words"}); w)
         if (auto acc = jf::number(row, {"accuracy"}); acc) a.accuracy_by_words.emplace_back(static_cast<int>(*w), *acc);
 
-  const nlohmann::json* heads = jf::member(j, {"heads", "head_scores"});
-  if (!heads) return fail("analysis.json has no head scores");
-  int seen = 0;
-  auto take = [&](const std::string& name, const nlohmann::json& h) {
-    auto ref = parse_head_name(name);
-    if (!ref) return;
-    read_scores(h, a.heads[static_cast<std::size_t>((*ref)[0])][static_cast<std::size_t>((*ref)[1])]);
-    ++seen;
-  };
-  if (heads->is_array()) {
-    for (const auto& h : *heads)
-      if (auto name = jf::string(h, {"head", "name"})) take(*name, h);
-  } else if (heads->is_object()) {
-    for (auto it = heads->begin(); it != heads->end(); ++it) take(it.key(), it.value());
-  }
-  if (seen != kLayers * kHeads) return fail("analysis.json: expected scores for all eight heads");
+  const nlohmann::json* heads = jf::member(j, {"head_scores"});
+  const auto table = heads ? parse_head_table(*heads) : std::nullopt;
+  if (!table) return fail("analysis.json: head_scores must hold all eight heads, L1H1 to L2H4");
+  a.heads = *table;
 
-  if (const nlohmann::json* abl = jf::member(j, {"ablation", "ablations"}); abl && abl->is_array())
+  if (const nlohmann::json* abl = jf::member(j, {"ablations"}); abl && abl->is_array())
     for (const auto& row : *abl) {
-      const nlohmann::json* p = jf::member(row, {"pulled", "heads"});
+      const nlohmann::json* p = jf::member(row, {"pulled"});
       const auto acc = jf::number(row, {"accuracy"});
       if (!p || !acc) continue;
       if (auto mask = parse_pulled(*p)) a.ablations.push_back({*mask, *acc});
     }
 
-  if (const nlohmann::json* d = jf::member(j, {"demo", "copy_demo"})) {
+  if (const nlohmann::json* d = jf::member(j, {"demo"})) {
     auto text = jf::string(*d, {"text"});
-    auto next = jf::string(*d, {"next", "expected"});
-    auto p = jf::number(*d, {"p", "probability"});
-    if (text && next && p) a.demo = CopyDemo{*text, *next, *p};
+    auto expected = jf::string(*d, {"expected"});
+    auto p = jf::number(*d, {"p"});
+    if (text && expected && !expected->empty() && p) a.demo = CopyDemo{*text, *expected, *p};
   }
   a.bits_per_char = jf::number(j, {"bits_per_char"});
   a.bigram_bits_per_char = jf::number(j, {"bigram_bits_per_char"});
+  if (const nlohmann::json* books = jf::member(j, {"bits_per_char_by_book"}); books && books->is_array())
+    for (const auto& b : *books)
+      if (auto title = jf::string(b, {"title", "name"})) a.books.push_back(*title);
+  if (const nlohmann::json* d = jf::member(j, {"definitions"})) read_definitions(*d, a);
   return a;
 }
 

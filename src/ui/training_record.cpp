@@ -52,30 +52,29 @@ Result<TrainingRecord> parse_training_record(std::string_view manifest_json) {
     if (!step) return fail("manifest.json: a checkpoint has no integer \"step\"");
     CheckpointMetrics m;
     m.step = *step;
-    // Metrics may sit beside the step or inside a "metrics" object.
-    const nlohmann::json* metrics = jf::member(c, {"metrics"});
-    const nlohmann::json& src = metrics && metrics->is_object() ? *metrics : c;
-    m.train_loss = jf::number(src, {"train_loss", "smoothed_train_loss", "loss"});
-    m.val_loss = jf::number(src, {"val_loss", "validation_loss"});
-    m.nonsense_accuracy = jf::number(src, {"nonsense_accuracy", "copy_accuracy", "accuracy"});
+    m.train_loss = jf::number(c, {"train_loss_smoothed", "smoothed_train_loss", "train_loss"});
+    m.val_loss = jf::number(c, {"val_loss"});
+    // The analysis's metrics are read only in the schema version this app knows.
+    const auto version = jf::integer(c, {"analysis_version"});
+    if (version && *version == kAnalysisVersion) {
+      m.nonsense_accuracy = jf::number(c, {"nonsense_accuracy"});
+      if (const nlohmann::json* h = jf::member(c, {"head_scores"})) m.heads = parse_head_table(*h);
+    }
     record.checkpoints.push_back(m);
   }
   std::sort(record.checkpoints.begin(), record.checkpoints.end(),
             [](const CheckpointMetrics& a, const CheckpointMetrics& b) { return a.step < b.step; });
 
+  // The trainer writes its flags under "recipe" by their command-line names.
   if (const nlohmann::json* r = jf::member(j, {"recipe"})) {
     Recipe& out = record.recipe;
     out.init = jf::string(*r, {"init"});
-    out.repeat_share = jf::number(*r, {"repeat_share", "repeated_share", "repeat_fraction"});
-    if (auto v = jf::integer(*r, {"repeat_min_length", "repeat_min"})) out.repeat_min_length = static_cast<int>(*v);
-    if (auto v = jf::integer(*r, {"repeat_max_length", "repeat_max"})) out.repeat_max_length = static_cast<int>(*v);
-    if (auto v = jf::integer(*r, {"batch_size", "batch"})) out.batch_size = static_cast<int>(*v);
-    if (auto v = jf::integer(*r, {"window", "context", "seq_len"})) out.window = static_cast<int>(*v);
-    out.steps = jf::integer(*r, {"steps", "total_steps"});
-    out.learning_rate = jf::number(*r, {"learning_rate", "lr"});
-    if (const nlohmann::json* books = jf::member(*r, {"books", "corpus_files"}); books && books->is_array())
-      for (const auto& b : *books)
-        if (b.is_string()) out.books.push_back(b.get<std::string>());
+    out.repeat_share = jf::number(*r, {"repeat-share"});
+    if (auto v = jf::integer(*r, {"repeat-min"})) out.repeat_min_length = static_cast<int>(*v);
+    if (auto v = jf::integer(*r, {"repeat-max"})) out.repeat_max_length = static_cast<int>(*v);
+    if (auto v = jf::integer(*r, {"batch"})) out.batch_size = static_cast<int>(*v);
+    out.steps = jf::integer(*r, {"steps"});
+    out.learning_rate = jf::number(*r, {"lr"});
   }
   return record;
 }
@@ -94,14 +93,14 @@ machine::TrainingTrack training_track(const TrainingRecord& record, std::int64_t
   return t;
 }
 
-std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, double low, double high) {
+std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, const PhaseThresholds& t) {
   const auto& cs = record.checkpoints;
   std::optional<std::size_t> last_low;
   for (std::size_t i = 0; i < cs.size(); ++i) {
     if (!cs[i].nonsense_accuracy) continue;
     const double a = *cs[i].nonsense_accuracy;
-    if (a >= high) {
-      if (!last_low) return std::nullopt;  // already copying at the first measured checkpoint
+    if (a >= t.high) {
+      if (!last_low) return std::nullopt;  // copying from the first measured checkpoint on
       PhaseChange p;
       p.before_step = cs[*last_low].step;
       p.before_accuracy = *cs[*last_low].nonsense_accuracy;
@@ -109,21 +108,24 @@ std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, doubl
       p.after_accuracy = a;
       return p;
     }
-    if (a <= low) last_low = i;
+    if (a <= t.low) last_low = i;
   }
   return std::nullopt;
 }
 
+std::pair<std::int64_t, std::int64_t> bump_window(const PhaseChange& phase) {
+  return {phase.before_step, phase.after_step + (phase.after_step - phase.before_step)};
+}
+
 std::optional<LossBump> find_loss_bump(const TrainingRecord& record, std::int64_t from_step, std::int64_t to_step) {
   std::optional<LossBump> best;
-  const auto& cs = record.checkpoints;
-  for (std::size_t i = 0; i + 1 < cs.size(); ++i) {
-    if (cs[i].step < from_step || cs[i + 1].step > to_step) continue;
-    if (!cs[i].train_loss || !cs[i + 1].train_loss) continue;
-    const double rise = *cs[i + 1].train_loss - *cs[i].train_loss;
-    if (rise <= 0.0) continue;
-    if (!best || rise > best->to_loss - best->from_loss)
-      best = LossBump{cs[i].step, cs[i + 1].step, *cs[i].train_loss, *cs[i + 1].train_loss};
+  std::optional<std::pair<std::int64_t, double>> lowest;  // lowest loss so far in the window
+  for (const auto& c : record.checkpoints) {
+    if (c.step < from_step || c.step > to_step || !c.train_loss) continue;
+    const double loss = *c.train_loss;
+    if (lowest && loss - lowest->second > (best ? best->size() : 0.0))
+      best = LossBump{lowest->first, c.step, lowest->second, loss};
+    if (!lowest || loss < lowest->second) lowest = std::make_pair(c.step, loss);
   }
   return best;
 }

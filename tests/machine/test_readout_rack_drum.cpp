@@ -119,3 +119,18 @@ TEST_CASE("the drum carries the loss curve and marks the current step", "[drum]"
   const std::string text = describe(d, f.input);
   CHECK(text.rfind("training step 1250\n", 0) == 0);
 }
+
+TEST_CASE("a drum with checkpoints but no loss record still marks the steps", "[drum]") {
+  Fixture f(kQueenText);
+  f.input.training.steps = {0, 1000, 2000, 3000};
+  f.input.training.current_step = 2000;
+  const Scene s = f.build();
+  const auto drums = parts_of(s, PartKind::kDrum);
+  REQUIRE(drums.size() == 1u);
+  CHECK(drums[0]->value < 0.0f);  // unknown
+  int ticks = 0;
+  for (const auto& found : instances_of(s, PartKind::kDrum))
+    if (found.mesh == Mesh::kBox && found.material == Material::kPaint) ++ticks;
+  CHECK(ticks == 4);
+  CHECK(describe(*drums[0], f.input) == "training step 2000");
+}

@@ -162,6 +162,66 @@ TEST_CASE("linear matches the scalar version for every SIMD build", "[kernels]")
   }
 }
 
+TEST_CASE("linear_to_heads and linear_from_heads use the head-major layout", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(10);
+  // element (t, c) of a head-major [T, C] matrix: ((c / 8)·T + t)·8 + c % 8
+  const auto head_major = [](const std::vector<float>& row_major, int T, int C) {
+    std::vector<float> out(row_major.size());
+    for (int t = 0; t < T; ++t)
+      for (int c = 0; c < C; ++c) out[static_cast<std::size_t>(((c / 8) * T + t) * 8 + c % 8)] = row_major[static_cast<std::size_t>(t * C + c)];
+    return out;
+  };
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (const int T : {64, 7, 1}) {
+      for (const int N : {32, 16, 40}) {
+        const int K = 32;
+        const auto in = random_values(rng, static_cast<std::size_t>(T * K), 1.0f);
+        const auto W = random_values(rng, static_cast<std::size_t>(N * K), 0.2f);
+        const auto bias = random_values(rng, static_cast<std::size_t>(N), 0.5f);
+        std::vector<float> want(static_cast<std::size_t>(T * N)), got(want.size());
+        linear_spec(want.data(), in.data(), W.data(), nullptr, T, K, N);
+        k::linear_to_heads(got.data(), in.data(), W.data(), T, K, N);
+        INFO(k::simd_level_name(level) << " T=" << T << " N=" << N);
+        CHECK(max_diff(got, head_major(want, T, N)) <= kTolerance);
+
+        // from heads: input [K'/8, T, 8] with K' = N, back to a row-major [T, 24] output
+        const int N2 = 24;
+        const auto W2 = random_values(rng, static_cast<std::size_t>(N2 * N), 0.2f);
+        std::vector<float> want2(static_cast<std::size_t>(T * N2)), got2(want2.size());
+        linear_spec(want2.data(), want.data(), W2.data(), bias.data(), T, N, N2);
+        const auto in_heads = head_major(want, T, N);
+        k::linear_from_heads(got2.data(), in_heads.data(), W2.data(), bias.data(), T, N, N2);
+        CHECK(max_diff(got2, want2) <= kTolerance);
+      }
+    }
+  }
+}
+
+TEST_CASE("add and softmax_rows match the scalar versions", "[kernels]") {
+  EachLevel each;
+  std::mt19937 rng(13);
+  for (const auto level : each.levels) {
+    k::set_simd_level(level);
+    for (const int n : {1, 15, 16, 2048, 2053}) {
+      const auto a = random_values(rng, static_cast<std::size_t>(n), 1.0f);
+      const auto b = random_values(rng, static_cast<std::size_t>(n), 1.0f);
+      std::vector<float> got(static_cast<std::size_t>(n)), want(got.size());
+      for (std::size_t i = 0; i < want.size(); ++i) want[i] = a[i] + b[i];
+      k::add(got.data(), a.data(), b.data(), n);
+      INFO(k::simd_level_name(level) << " n=" << n);
+      CHECK(got == want);  // one rounding either way: bit-identical
+    }
+    const int T = 64, n = 30;
+    const auto rows = random_values(rng, static_cast<std::size_t>(T * n), 4.0f);
+    std::vector<float> got(rows), want(rows);
+    k::softmax_rows(got.data(), T, n);
+    for (int t = 0; t < T; ++t) softmax_spec(want.data() + t * n, n);
+    CHECK(max_diff(got, want) <= kTolerance);
+  }
+}
+
 TEST_CASE("linear sees weights that change in place between calls", "[kernels]") {
   // The kernels may keep packed copies of weight matrices; a change must never be missed.
   EachLevel each;

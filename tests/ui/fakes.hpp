@@ -43,7 +43,7 @@ inline AnalysisSummary analysis_a() {
   head(a, "L1H2").previous = 0.81;
   head(a, "L1H4").previous = 0.77;
   head(a, "L1H1") = HeadScoreSet{0.2, 0.42, 0.1, 0.1, 0.17, 0.01, 0.02};
-  head(a, "L1H3").space = 0.35;
+  head(a, "L1H3").space = 0.45;
   head(a, "L2H3").induction = 0.71;
   head(a, "L2H4").induction = 0.66;
   const std::map<std::string, double> singles = {{"L1H1", 0.93}, {"L1H2", 0.28}, {"L1H3", 0.94}, {"L1H4", 0.61},
@@ -51,6 +51,9 @@ inline AnalysisSummary analysis_a() {
   for (const auto& [name, acc] : singles) a.ablations.push_back({mask_of({name.c_str()}), acc});
   a.ablations.push_back({mask_of({"L2H3", "L2H4"}), 0.12});
   a.demo = CopyDemo{"qzxv kplw qzxv kp", "l", 0.84};
+  a.bits_per_char = 2.21;
+  a.bigram_bits_per_char = 3.37;
+  a.books = {"Emma", "Persuasion"};
   return a;
 }
 
@@ -63,7 +66,7 @@ inline AnalysisSummary analysis_b() {
   for (auto& layer : a.heads)
     for (auto& h : layer) h = HeadScoreSet{0.11, 0.09, 0.14, 0.1, 0.17, 0.03, 0.04};
   head(a, "L1H1").previous = 0.62;
-  head(a, "L2H2").induction = 0.44;  // below the induction threshold
+  head(a, "L2H2").induction = 0.31;  // below the induction threshold
   const std::map<std::string, double> singles = {{"L1H1", 0.47}, {"L1H2", 0.55}, {"L1H3", 0.52}, {"L1H4", 0.53},
                                                  {"L2H1", 0.51}, {"L2H2", 0.41}, {"L2H3", 0.50}, {"L2H4", 0.57}};
   for (const auto& [name, acc] : singles) a.ablations.push_back({mask_of({name.c_str()}), acc});
@@ -76,13 +79,20 @@ inline TrainingRecord training_a() {
   const std::vector<double> acc = {0.02, 0.04, 0.06, 0.10, 0.14, 0.50, 0.78, 0.90, 0.96};
   const std::vector<double> loss = {3.40, 2.80, 2.50, 2.30, 2.20, 2.25, 2.00, 1.90, 1.85};
   const std::vector<double> val = {3.41, 2.90, 2.60, 2.40, 2.31, 2.30, 2.10, 2.00, 1.95};
-  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], val[i], acc[i]});
+  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], val[i], acc[i], {}});
   t.recipe.repeat_share = 0.5;
   t.recipe.repeat_min_length = 16;
   t.recipe.repeat_max_length = 32;
   t.recipe.batch_size = 48;
-  t.recipe.window = 64;
-  t.recipe.books = {"a.txt", "b.txt", "c.txt", "d.txt", "e.txt", "f.txt"};
+  // Head scores at the two checkpoints around the change: L2H3 becomes an induction head.
+  HeadScoreTable quiet{};
+  for (auto& layer : quiet)
+    for (auto& h : layer) h = HeadScoreSet{0.1, 0.1, 0.1, 0.1, 0.17, 0.03, 0.03};
+  HeadScoreTable grown = quiet;
+  grown[1][2].induction = 0.52;
+  quiet[1][0].induction = 0.05;
+  t.checkpoints[4].heads = quiet;   // step 1000
+  t.checkpoints[6].heads = grown;   // step 1500
   return t;
 }
 
@@ -91,10 +101,9 @@ inline TrainingRecord training_b() {
   const std::vector<std::int64_t> steps = {0, 400, 800, 1200, 1600, 2000};
   const std::vector<double> acc = {0.03, 0.11, 0.19, 0.73, 0.81, 0.83};
   const std::vector<double> loss = {3.30, 2.70, 2.40, 2.10, 2.00, 1.97};
-  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], std::nullopt, acc[i]});
+  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], std::nullopt, acc[i], {}});
   t.recipe.repeat_share = 0.3;
   t.recipe.batch_size = 32;
-  t.recipe.window = 64;
   return t;
 }
 

@@ -20,37 +20,34 @@ HeadScoreTable quiet_table() {
 
 }  // namespace
 
-TEST_CASE("a head is a previous-character head only above the threshold", "[roles]") {
-  const RoleThresholds t;
-  HeadScoreSet s{0.51, 0.1, 0.1, 0.0, 0.2, 0.0, 0.0};
+TEST_CASE("a head is a previous-character head only at or above the threshold", "[roles]") {
+  const RoleThresholds t;  // the analysis's: 0.4
+  HeadScoreSet s{0.41, 0.1, 0.1, 0.0, 0.2, 0.0, 0.0};
   CHECK(role_of(s, t) == HeadRole::kPreviousCharacter);
-  s.previous = 0.49;
+  s.previous = 0.39;
   CHECK(role_of(s, t) == HeadRole::kNone);
-  s.previous = 0.50;  // "more than half": exactly half is not enough
-  CHECK(role_of(s, t) == HeadRole::kNone);
+  s.previous = 0.40;  // "at least"
+  CHECK(role_of(s, t) == HeadRole::kPreviousCharacter);
+  RoleThresholds stricter;
+  stricter.previous = 0.5;
+  CHECK(role_of(s, stricter) == HeadRole::kNone);
 }
 
-TEST_CASE("two-back needs the threshold and to beat one-back and self", "[roles]") {
-  HeadScoreSet s{0.2, 0.35, 0.1, 0.0, 0.2, 0.0, 0.0};
-  CHECK(role_of(s) == HeadRole::kTwoBack);
-  s.self = 0.4;
-  CHECK(role_of(s) == HeadRole::kNone);
-  s = HeadScoreSet{0.2, 0.29, 0.1, 0.0, 0.2, 0.0, 0.0};
-  CHECK(role_of(s) == HeadRole::kNone);
+TEST_CASE("roles are tested in the analysis's order", "[roles]") {
+  CHECK(role_of({0.6, 0.1, 0.1, 0.0, 0.2, 0.55, 0.0}) == HeadRole::kInduction);        // before previous
+  CHECK(role_of({0.45, 0.5, 0.1, 0.0, 0.2, 0.0, 0.0}) == HeadRole::kPreviousCharacter);  // before two back
+  CHECK(role_of({0.1, 0.45, 0.1, 0.0, 0.2, 0.0, 0.5}) == HeadRole::kTwoBack);            // before duplicate
+  CHECK(role_of({0.1, 0.1, 0.1, 0.0, 0.2, 0.0, 0.5}) == HeadRole::kDuplicate);
+  CHECK(role_of({0.1, 0.1, 0.6, 0.0, 0.2, 0.0, 0.0}) == HeadRole::kSelf);
 }
 
 TEST_CASE("spaces need both the mass and the lift over the even share", "[roles]") {
-  HeadScoreSet s{0.1, 0.1, 0.1, 0.36, 0.17, 0.0, 0.0};
+  HeadScoreSet s{0.1, 0.1, 0.1, 0.45, 0.2, 0.0, 0.0};
   CHECK(role_of(s) == HeadRole::kSpaces);
-  s.space_share = 0.19;  // 0.36 < 2 x 0.19
+  s.space_share = 0.23;  // 0.45 < 2 x 0.23
   CHECK(role_of(s) == HeadRole::kNone);
-  s = HeadScoreSet{0.1, 0.1, 0.1, 0.2, 0.05, 0.0, 0.0};  // lifted but too little mass
+  s = HeadScoreSet{0.1, 0.1, 0.1, 0.3, 0.05, 0.0, 0.0};  // lifted but too little mass
   CHECK(role_of(s) == HeadRole::kNone);
-}
-
-TEST_CASE("induction outranks the other roles", "[roles]") {
-  const HeadScoreSet s{0.6, 0.1, 0.1, 0.0, 0.2, 0.55, 0.0};
-  CHECK(role_of(s) == HeadRole::kInduction);
 }
 
 TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
@@ -58,12 +55,12 @@ TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
   t[0][1].previous = 0.81;
   t[0][3].previous = 0.77;
   std::string s = describe_layer_roles(t, 0);
-  CHECK_THAT(s, Contains("In layer 1, heads 2 and 4 put more than 50 % of their attention on the character just before (81 % and 77 %)"));
+  CHECK_THAT(s, Contains("In layer 1, heads 2 and 4 put at least 40 % of their attention on the character just before (81 % and 77 %)"));
   CHECK_THAT(s, Contains("Heads 1 and 3 have no job that clears these thresholds."));
 
-  t[0][3].previous = 0.45;  // drops below the threshold: no longer named
+  t[0][3].previous = 0.35;  // drops below the threshold: no longer named
   s = describe_layer_roles(t, 0);
-  CHECK_THAT(s, Contains("head 2 puts more than 50 % of its attention on the character just before (81 %)"));
+  CHECK_THAT(s, Contains("head 2 puts at least 40 % of its attention on the character just before (81 %)"));
   CHECK(s.find("heads 2 and 4") == std::string::npos);
   CHECK_THAT(s, Contains("Heads 1, 3 and 4 have no job"));
 
@@ -71,16 +68,19 @@ TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
   strict.previous = 0.9;
   s = describe_layer_roles(t, 0, strict);
   CHECK_THAT(s, Contains("In layer 1, no head passes any of these thresholds; the most attention one character back is 81 % (head 2)."));
+  CHECK_THAT(describe_layer_roles(t, 0, RoleThresholds{0.4, 0.8, 0.4, 0.4, 0.4, 2.0, 0.4}),
+             Contains("head 2 puts at least 80 % of its attention"));
 }
 
 TEST_CASE("induction sentence is honest when no head passes", "[roles]") {
   HeadScoreTable t = quiet_table();
   t[1][2].induction = 0.23;
   CHECK(describe_induction(t) ==
-        "No head passes the induction threshold of 50 %: the strongest, L2H3, puts only 23 % of its attention on the "
-        "character that followed last time.");
+        "No head reaches the induction threshold of 40 %: the strongest, L2H3, puts only 23 % of its attention on "
+        "the character that followed last time.");
   t[1][3].induction = 0.7;
-  CHECK_THAT(describe_induction(t), Contains("L2H4 passes the induction threshold of 50 %: inside a repeated stretch it puts 70 %"));
+  CHECK_THAT(describe_induction(t), Contains("L2H4 reaches the induction threshold of 40 %: inside a repeated stretch it puts 70 %"));
+  CHECK_THAT(describe_layer_roles(t, 1), Contains("In layer 2, head 4 is an induction head: inside a repeated stretch it puts at least 40 % of its attention"));
   CHECK(roles_caption(t, 1) == "Layer 2: induction (4)");
   CHECK(roles_caption(quiet_table(), 0) == "Layer 1: no clear jobs");
 }

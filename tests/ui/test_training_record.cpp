@@ -1,6 +1,7 @@
 // Reading the manifest and the analysis; finding the phase change and the loss bump.
 #include <catch2/catch.hpp>
 
+#include "am/model/head_mask.hpp"
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/training_record.hpp"
 #include "fakes.hpp"
@@ -9,33 +10,55 @@ using namespace am;
 using namespace am::ui;
 
 TEST_CASE("manifest: checkpoints, metrics and recipe", "[training]") {
-  const char* json = R"({
+  std::string heads = "{";
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h)
+      heads += std::string(heads.size() > 1 ? "," : "") + "\"" + head_name(l, h) + "\": {\"previous\": " +
+               std::to_string(0.1 * (l * kHeads + h)) + ", \"induction\": 0.5}";
+  heads += "}";
+  const std::string json = R"({
     "format": 1,
-    "recipe": {"init": "random", "repeat_share": 0.5, "repeat_min_length": 16, "repeat_max_length": 32,
-               "batch_size": 48, "window": 64, "steps": 9000, "books": ["a.txt", "b.txt"]},
+    "recipe": {"init": "torch", "repeat-share": 0.5, "repeat-min": 4, "repeat-max": 32,
+               "batch": 48, "steps": 9000, "lr": 0.01},
     "checkpoints": [
-      {"step": 250, "file": "b", "train_loss": 2.5, "val_loss": 2.6, "nonsense_accuracy": 0.1},
-      {"step": 0, "file": "a", "train_loss": 3.4, "val_loss": 3.4, "nonsense_accuracy": 0.02},
-      {"step": 500, "file": "c", "metrics": {"train_loss": 2.1, "nonsense_accuracy": 0.8}}
+      {"step": 250, "file": "b", "train_loss": 2.7, "train_loss_smoothed": 2.5, "val_loss": 2.6,
+       "analysis_version": 1, "nonsense_accuracy": 0.1, "head_scores": )" + heads + R"(},
+      {"step": 0, "file": "a", "train_loss": 3.4, "val_loss": 3.4, "analysis_version": 1, "nonsense_accuracy": 0.02},
+      {"step": 500, "file": "c", "train_loss_smoothed": 2.1, "analysis_version": 1, "nonsense_accuracy": 0.8}
     ]})";
   auto r = parse_training_record(json);
   REQUIRE(r.ok());
   REQUIRE(r->checkpoints.size() == 3);
   CHECK(r->steps() == std::vector<std::int64_t>{0, 250, 500});
-  CHECK(*r->checkpoints[2].train_loss == Approx(2.1));
+  CHECK(*r->checkpoints[0].train_loss == Approx(3.4));  // no smoothed loss: the raw one
+  CHECK(*r->checkpoints[1].train_loss == Approx(2.5));  // the smoothed one first
   CHECK_FALSE(r->checkpoints[2].val_loss.has_value());
+  REQUIRE(r->checkpoints[1].heads.has_value());
+  CHECK((*r->checkpoints[1].heads)[1][3].previous == Approx(0.7));
+  CHECK_FALSE(r->checkpoints[0].heads.has_value());
   CHECK(r->has_accuracy());
   CHECK(*r->recipe.repeat_share == Approx(0.5));
+  CHECK(*r->recipe.repeat_min_length == 4);
   CHECK(*r->recipe.repeat_max_length == 32);
   CHECK(*r->recipe.batch_size == 48);
-  CHECK(r->recipe.books.size() == 2);
+  CHECK(*r->recipe.steps == 9000);
   CHECK(r->nearest_step(370) == 250);
   CHECK(r->nearest_step(375) == 250);  // ties: the earlier
   CHECK(r->nearest_step(376) == 500);
   const auto track = training_track(*r, 250);
   CHECK(track.steps.size() == 3);
   CHECK(track.accuracy.size() == 3);
+  CHECK(track.loss.size() == 3);
   CHECK(track.current_step == 250);
+}
+
+TEST_CASE("metrics of an unknown analysis version are ignored", "[training]") {
+  auto r = parse_training_record(R"({"checkpoints":[{"step":0,"analysis_version":2,"nonsense_accuracy":0.5},
+                                                     {"step":10,"nonsense_accuracy":0.6}]})");
+  REQUIRE(r.ok());
+  CHECK_FALSE(r->checkpoints[0].nonsense_accuracy.has_value());
+  CHECK_FALSE(r->checkpoints[1].nonsense_accuracy.has_value());
+  CHECK_FALSE(r->has_accuracy());
 }
 
 TEST_CASE("manifest without metrics is still a manifest", "[training]") {
@@ -44,6 +67,7 @@ TEST_CASE("manifest without metrics is still a manifest", "[training]") {
   REQUIRE(r.ok());
   CHECK_FALSE(r->has_accuracy());
   CHECK(*r->recipe.init == "random");
+  CHECK_FALSE(r->recipe.repeat_share.has_value());
   CHECK(training_track(*r, 0).loss.empty());
   CHECK_FALSE(find_phase_change(*r).has_value());
 }
@@ -65,22 +89,29 @@ TEST_CASE("phase change: last low checkpoint before the first high one", "[train
   CHECK(p->after_accuracy == Approx(0.78));
   const auto bump = find_loss_bump(t, 500, 2000);
   REQUIRE(bump.has_value());
-  CHECK(bump->from_step == 1000);
-  CHECK(bump->to_step == 1250);
+  CHECK(bump->trough_step == 1000);
+  CHECK(bump->peak_step == 1250);
+  CHECK(bump->size() == Approx(0.05));
   CHECK_FALSE(find_loss_bump(t, 1250, 2000).has_value());
 }
 
-TEST_CASE("analysis.json: heads, ablations, demo", "[analysis]") {
+TEST_CASE("analysis.json: heads, ablations, demo, definitions", "[analysis]") {
   const char* json = R"({
-    "step": 9000,
-    "nonsense": {"sequences": 200, "accuracy": 0.96, "by_words": [{"words": 2, "accuracy": 0.9}]},
-    "heads": [
-      {"head": "L1H1", "previous": 0.1, "two_back": 0.4}, {"head": "L1H2", "previous": 0.8},
-      {"head": "L1H3", "space": 0.3, "space_share": 0.1}, {"head": "L1H4"},
-      {"head": "L2H1"}, {"head": "L2H2"}, {"head": "L2H3", "induction": 0.7}, {"head": "L2H4", "induction": 0.6}
-    ],
-    "ablation": [{"pulled": ["L2H3"], "accuracy": 0.33}, {"pulled": "L2H3,L2H4", "accuracy": 0.1}],
-    "demo": {"text": "qzxv kplw qzxv kp", "next": "l", "p": 0.84}
+    "version": 1, "generator": "attention-analyze", "step": 9000, "file": "step_009000.safetensors",
+    "nonsense": {"accuracy": 0.96, "correct": 3431, "total": 3574, "sequences": 200,
+                 "by_words": [{"words": 2, "accuracy": 0.9, "correct": 9, "total": 10}]},
+    "head_scores": {
+      "L1H1": {"previous": 0.1, "two_back": 0.4}, "L1H2": {"previous": 0.8},
+      "L1H3": {"space": 0.3, "space_share": 0.1}, "L1H4": {},
+      "L2H1": {}, "L2H2": {}, "L2H3": {"induction": 0.7}, "L2H4": {"induction": 0.6}
+    },
+    "ablations": [{"pulled": "L2H3", "kind": "single", "accuracy": 0.33, "drop": 0.63},
+                  {"pulled": "L2H3,L2H4", "kind": "induction pair", "accuracy": 0.1, "drop": 0.86}],
+    "demo": {"text": "qzxv kplw qzxv kp", "expected": "l", "p": 0.84, "top5": []},
+    "bits_per_char": 2.4, "bigram_bits_per_char": 3.37,
+    "bits_per_char_by_book": [{"name": "emma.txt", "title": "Emma"}, {"name": "x.txt"}],
+    "definitions": {"role_thresholds": {"induction": 0.45, "previous": 0.5, "spaces_over_share": 3},
+                    "phase_thresholds": {"low": 0.1, "high": 0.8}}
   })";
   auto r = parse_analysis_summary(json);
   REQUIRE(r.ok());
@@ -95,10 +126,22 @@ TEST_CASE("analysis.json: heads, ablations, demo", "[analysis]") {
   CHECK(*r->accuracy_with(HeadMask{}) == Approx(0.96));
   CHECK_FALSE(r->accuracy_with(test::mask_of({"L1H1"})).has_value());
   CHECK(r->demo->expected == "l");
+  CHECK(r->books == std::vector<std::string>{"Emma", "x.txt"});
+  CHECK(r->role_thresholds.induction == Approx(0.45));
+  CHECK(r->role_thresholds.previous == Approx(0.5));
+  CHECK(r->role_thresholds.two_back == Approx(0.4));  // not stated: the default
+  CHECK(r->role_thresholds.spaces_over_share == Approx(3.0));
+  CHECK(r->phase_thresholds.high == Approx(0.8));
+}
+
+TEST_CASE("analysis.json of another schema version is refused", "[analysis]") {
+  auto r = parse_analysis_summary(R"({"version": 2, "nonsense": {"accuracy": 0.5}, "head_scores": {}})");
+  REQUIRE_FALSE(r.ok());
+  CHECK_THAT(r.error(), Catch::Matchers::Contains("schema version 2"));
 }
 
 TEST_CASE("analysis.json missing its essentials is rejected", "[analysis]") {
   CHECK_FALSE(parse_analysis_summary("{}").ok());
-  CHECK_FALSE(parse_analysis_summary(R"({"nonsense": {"accuracy": 0.5}, "heads": []})").ok());
+  CHECK_FALSE(parse_analysis_summary(R"({"nonsense": {"accuracy": 0.5}, "head_scores": {"L1H1": {}}})").ok());
   CHECK_FALSE(parse_analysis_summary("not json").ok());
 }

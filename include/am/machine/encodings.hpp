@@ -20,7 +20,7 @@ float dial_needle_angle(float score);
 // Thread radius for an attention weight w in [0, 1] (clamped), scaled by the
 // character spacing: spacing·(0.005 + 0.05·√w). √ so middling weights stay visible.
 float thread_radius(float weight, float spacing);
-// Thread colour: glow whose brightness is 0.12 + 0.88·w (alpha the same).
+// Thread colour: glow whose brightness is 0.3 + 0.7·w (alpha the same).
 glm::vec4 thread_color(float weight, bool highlighted);
 
 // Bead diameter ∝ weight: 0.4·spacing·w.

@@ -65,7 +65,7 @@ struct Part {
   float dot = 0.0f, scaled = 0.0f, weight = 0.0f;  // dials and threads: q·k, q·k/√8, softmax weight
   float intact = 0.0f;      // columns: the probability with no head pulled (when has_intact)
   bool has_intact = false;
-  std::int64_t step = -1;   // drum: training step (value = loss, weight = accuracy or -1 if unknown)
+  std::int64_t step = -1;   // drum: training step (value = loss, weight = accuracy; -1 if unknown)
 };
 
 // Where things are, for camera presets and for tests (world units, Y up, the

@@ -12,6 +12,17 @@ namespace am::kernels {
 // out: [T, N] = in: [T, K] · W^T (W: [N, K]) + bias: [N] (bias may be null)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N);
 
+// The same with head-major matrices, the layout the forward records q, k, v and the heads'
+// outputs in: [N/8, T, 8], head h's 8 values for row t at (h·T + t)·8.
+// out: [N/8, T, 8] = in: [T, K] · W^T (no bias); N a multiple of 8
+void linear_to_heads(float* out, const float* in, const float* W, int T, int K, int N);
+// out: [T, N] = in: [K/8, T, 8] · W^T + bias; K a multiple of 8
+void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
+                       int N);
+
+// out: [n] = a + b (out may be a or b)
+void add(float* out, const float* a, const float* b, int n);
+
 // out: [T, C] = (in - mean) / sqrt(var + eps) * w + b, per row.
 // mean, rstd: [T] (may be null) receive the statistics the backward needs.
 void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
@@ -22,6 +33,8 @@ void gelu(float* out, const float* in, int n);
 
 // In place over one row: row[0..n) = softmax(row[0..n)).
 void softmax_row(float* row, int n);
+// In place over each row of rows: [T, n].
+void softmax_rows(float* rows, int T, int n);
 
 // erf for float, within 6e-8 of the true value (float rounding); the same piecewise
 // polynomial the vectorised GELU uses, so scalar callers agree with it.

@@ -9,9 +9,18 @@
 
 namespace am::train::ops {
 
+// Which compiled copy of the kernels runs: SSE2, AVX2 + FMA, or AVX-512. All three give
+// bit-identical results (explicit fused multiply-adds only in matmul, fixed-lane reductions),
+// so a seed gives the same weights on any x86-64 CPU; only the speed differs.
+enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
+SimdLevel supported_simd_level();  // the best this CPU runs
+SimdLevel simd_level();            // in use: the best supported, capped by $AM_TRAIN_SIMD
+SimdLevel set_simd_level(SimdLevel wanted);  // capped at supported; returns the level set
+const char* to_string(SimdLevel level);    // "baseline", "avx2", "avx512"
+
 // C: [R, N] = A: [R, P] · B: [P, N] (+ bias: [N] when not null), or C += A·B when
-// `accumulate`. Strides are in elements. Each C element is summed in the fixed order
-// p = 0, 1, ..., so results do not depend on the vector width.
+// `accumulate`. Strides are in elements. Each C element starts from the bias (or C) and
+// takes one fused multiply-add per p = 0, 1, ..., so results do not depend on the vector width.
 template <typename F>
 void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P,
             int N, bool accumulate);

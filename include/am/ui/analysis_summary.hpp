@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "am/model/config.hpp"
 #include "am/model/head_mask.hpp"
 #include "am/model/result.hpp"
@@ -27,6 +29,24 @@ struct HeadScoreSet {
   double duplicate = 0.0;    // second copy -> the same character in the earlier copy
 };
 using HeadScoreTable = std::array<std::array<HeadScoreSet, kHeads>, kLayers>;
+
+// When a head earns a role (docs/analysis_schema.md §1.7): the first test that passes,
+// in the order of the fields. The defaults are the analysis's; a file may state others.
+struct RoleThresholds {
+  double induction = 0.4;          // induction >= this
+  double previous = 0.4;           // previous >= this
+  double two_back = 0.4;           // two_back >= this
+  double duplicate = 0.4;          // duplicate >= this
+  double spaces = 0.4;             // space >= this ...
+  double spaces_over_share = 2.0;  // ... and space >= this x space_share
+  double self = 0.4;               // self >= this
+};
+
+// The sudden rise in copying: from at most `low` to at least `high` (fractions).
+struct PhaseThresholds {
+  double low = 0.20;
+  double high = 0.70;
+};
 
 struct AblationRow {
   HeadMask pulled;
@@ -49,12 +69,23 @@ struct AnalysisSummary {
   std::optional<CopyDemo> demo;
   std::optional<double> bits_per_char;         // held-out novel text
   std::optional<double> bigram_bits_per_char;  // a bigram model on the same text
+  std::vector<std::string> books;              // titles of the novels whose held-out text was read
+  RoleThresholds role_thresholds;              // as stated in the file (defaults otherwise)
+  PhaseThresholds phase_thresholds;
 
   // Accuracy with exactly these heads pulled, if the table has that row.
   std::optional<double> accuracy_with(const HeadMask& pulled) const;
 };
 
-// Parses analysis.json (schema: docs/analysis_schema.md). Unknown fields are ignored.
+// The schema version this reader understands (analysis.json "version").
+inline constexpr int kAnalysisVersion = 1;
+
+// A {"L1H1": {previous, ...}, ..., "L2H4": {...}} object (analysis.json and every
+// manifest entry); nullopt unless all eight heads are there.
+std::optional<HeadScoreTable> parse_head_table(const nlohmann::json& heads);
+
+// Parses analysis.json (schema: docs/analysis_schema.md). Unknown fields are ignored;
+// a file of another schema version is refused (its numbers may mean something else).
 Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text);
 
 }  // namespace am::ui

@@ -64,6 +64,7 @@ struct InspectorView {
 
 struct DrumView {
   const TrainingRecord* training = nullptr;
+  const AnalysisSummary* analysis = nullptr;            // for its phase thresholds (may be null)
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
   std::size_t cached = 0;                               // checkpoints cached for the current text
 };

@@ -10,6 +10,7 @@
 
 #include "am/machine/scene.hpp"
 #include "am/model/result.hpp"
+#include "am/ui/analysis_summary.hpp"
 
 namespace am::ui {
 
@@ -18,6 +19,7 @@ struct CheckpointMetrics {
   std::optional<double> train_loss;         // smoothed training loss, nats/char
   std::optional<double> val_loss;           // held-out loss, nats/char
   std::optional<double> nonsense_accuracy;  // repeated nonsense, right the second time (0..1)
+  std::optional<HeadScoreTable> heads;      // head scores measured at this checkpoint
 };
 
 // How the training text was arranged (absent fields: the manifest does not say).
@@ -27,10 +29,8 @@ struct Recipe {
   std::optional<int> repeat_min_length;       // passage lengths, characters
   std::optional<int> repeat_max_length;
   std::optional<int> batch_size;              // windows per step
-  std::optional<int> window;                  // characters per window
   std::optional<std::int64_t> steps;          // steps in the run
   std::optional<double> learning_rate;
-  std::vector<std::string> books;             // corpus files the text came from
 };
 
 struct TrainingRecord {
@@ -51,26 +51,27 @@ Result<TrainingRecord> parse_training_record(std::string_view manifest_json);
 // The drum's data for the machine scene.
 machine::TrainingTrack training_track(const TrainingRecord& record, std::int64_t current_step);
 
-// The sudden rise in copying: the last checkpoint at or below `low` before the first
-// checkpoint at or above `high` (both 0..1).
+// The sudden rise in copying (docs/analysis_schema.md §1.7): `after` is the first
+// checkpoint at or above `high`; `before` the last checkpoint before it at or below `low`.
 struct PhaseChange {
   std::int64_t before_step = 0;
   double before_accuracy = 0.0;
   std::int64_t after_step = 0;
   double after_accuracy = 0.0;
 };
-inline constexpr double kPhaseLow = 0.20;   // "cannot copy yet"
-inline constexpr double kPhaseHigh = 0.70;  // "copies most of the time"
-std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, double low = kPhaseLow,
-                                             double high = kPhaseHigh);
+std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, const PhaseThresholds& t = {});
 
-// The largest rise of the smoothed training loss between neighbouring checkpoints
-// in [from_step, to_step]; nullopt if the loss never rises there.
+// The largest rise of the smoothed training loss inside [from_step, to_step]: the most
+// any checkpoint's loss stands above the lowest loss at or before it in the window.
+// nullopt when the loss never rises there (or fewer than two checkpoints have a loss).
 struct LossBump {
-  std::int64_t from_step = 0, to_step = 0;
-  double from_loss = 0.0, to_loss = 0.0;
+  std::int64_t trough_step = 0, peak_step = 0;
+  double trough = 0.0, peak = 0.0;
+  double size() const { return peak - trough; }
 };
 std::optional<LossBump> find_loss_bump(const TrainingRecord& record, std::int64_t from_step,
                                        std::int64_t to_step);
+// The window the analysis looks for the bump in: [before, after + (after - before)].
+std::pair<std::int64_t, std::int64_t> bump_window(const PhaseChange& phase);
 
 }  // namespace am::ui

@@ -46,9 +46,9 @@ std::string body(const ChapterContext& c) {
   }
   out += "\n\nThe model knows " + std::to_string(kVocab) + " characters: " + std::to_string(letter_count()) +
          " letters, the space, the full stop, the comma and the apostrophe. ";
-  if (c.training && !c.training->recipe.books.empty())
-    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.training->recipe.books.size())) +
-           " public-domain novels. ";
+  if (c.analysis && !c.analysis->books.empty())
+    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) +
+           " public-domain novels: " + join_words(c.analysis->books) + ". ";
   if (c.weights) {
     const auto params = static_cast<double>(count_parameters(*c.weights));
     out += "Everything it knows sits in " + fmt_int(static_cast<std::int64_t>(params)) +
@@ -57,6 +57,11 @@ std::string body(const ChapterContext& c) {
            fmt_int(facts::kGpt3Layers) + " layers of " + fmt_int(facts::kGpt3HeadsPerLayer) +
            " heads each. The job is the same: look back, guess what comes next. " + checkpoint_note(c);
   }
+  if (c.analysis && c.analysis->bits_per_char && c.analysis->bigram_bits_per_char)
+    out += "\n\nHow good is it? On the end of each novel, held back from training, the step " +
+           fmt_int(c.analysis->step) + " model needs " + fmt_fixed(*c.analysis->bits_per_char, 2) +
+           " bits per character; a model that only knows which character tends to follow which needs " +
+           fmt_fixed(*c.analysis->bigram_bits_per_char, 2) + ".";
   return out;
 }
 

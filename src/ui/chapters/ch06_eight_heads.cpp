@@ -21,8 +21,9 @@ std::string body(const ChapterContext& c) {
                     "Nobody handed out the jobs; training divided them.";
   if (c.analysis) {
     out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) + " weights on held-out text:";
-    for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(c.analysis->heads, l);
-    out += " " + describe_induction(c.analysis->heads);
+    const RoleThresholds t = role_thresholds(c);
+    for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(c.analysis->heads, l, t);
+    out += " " + describe_induction(c.analysis->heads, t);
   } else {
     out += "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the live "
            "figures below, from the text on screen, are available.";
@@ -31,7 +32,7 @@ std::string body(const ChapterContext& c) {
     const HeadScoreTable live = live_head_scores(*c.acts, window_text(c));
     out += "\n\nOn the " + std::to_string(c.acts->length()) +
            " characters you are reading now (one short text, so these figures wobble more):";
-    for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(live, l);
+    for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(live, l, role_thresholds(c));
   }
   return out;
 }
@@ -43,7 +44,7 @@ std::string caption(const ChapterContext& c) {
   else if (has_pass(c))
     table = live_head_scores(*c.acts, window_text(c));
   std::string s;
-  for (int l = 0; l < kLayers; ++l) s += (l ? " | " : "") + roles_caption(table, l);
+  for (int l = 0; l < kLayers; ++l) s += (l ? " | " : "") + roles_caption(table, l, role_thresholds(c));
   return s;
 }
 

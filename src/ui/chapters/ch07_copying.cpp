@@ -73,13 +73,13 @@ std::string body(const ChapterContext& c) {
     return out;
   }
   const Pair p = measured_pair(*c.analysis);
-  const RoleThresholds t;
+  const RoleThresholds t = role_thresholds(c);
   const HeadScoreSet& ps = scores(*c.analysis, p.previous);
   const HeadScoreSet& is = scores(*c.analysis, p.induction);
   out += "\n\nIn this model the analysis points to " + head_name(p.previous.layer, p.previous.head) + " (" +
          fmt_percent(ps.previous) + " of its attention one character back) and " +
          head_name(p.induction.layer, p.induction.head) + " (induction score " + fmt_percent(is.induction) + ").";
-  if (role_of(ps, t) != HeadRole::kPreviousCharacter)
+  if (ps.previous < t.previous)
     out += " That previous-character score is below the " + fmt_percent(t.previous) +
            " this explainer asks of a previous-character head.";
   out += " " + describe_induction(c.analysis->heads, t);
@@ -90,7 +90,7 @@ std::string body(const ChapterContext& c) {
            " of the last character's attention on the " + quote_char(target->expected) + " at " +
            place(target->next) + ".";
   }
-  if (is.space >= t.space_min && is.space >= t.space_lift * is.space_share)
+  if (is.space >= t.spaces && is.space >= t.spaces_over_share * is.space_share)
     out += " On ordinary text, where there is nothing to copy, " + head_name(p.induction.layer, p.induction.head) +
            " mostly rests on spaces (" + fmt_percent(is.space) + " of its attention).";
   if (c.analysis->demo)

@@ -1,7 +1,9 @@
 // Chapter 8: the drum: copying appears in a short stretch of training.
 #include <algorithm>
 
+#include "am/model/head_mask.hpp"
 #include "am/ui/facts.hpp"
+#include "am/ui/head_roles.hpp"
 #include "am/ui/text_format.hpp"
 #include "chapter_common.hpp"
 
@@ -16,8 +18,7 @@ ChapterStage stage(const ChapterContext&) {
 }
 
 std::string arrangement(const Recipe& r) {
-  if (!r.repeat_share)
-    return "The manifest does not record how the training text was arranged.";
+  if (!r.repeat_share) return "The manifest does not record how the training text was arranged.";
   if (*r.repeat_share <= 0.0)
     return "Every training window was an ordinary stretch of the novels; the model never saw random letters.";
   std::string s = "How the text was arranged matters here, so plainly: in " + fmt_percent(*r.repeat_share) +
@@ -30,16 +31,31 @@ std::string arrangement(const Recipe& r) {
   return s;
 }
 
+// "the strongest induction score rose from 4 % (L2H3) to 52 % (L2H3)", from the
+// head scores the analysis stored for both checkpoints.
+std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
+  const CheckpointMetrics* before = t.at_step(p.before_step);
+  const CheckpointMetrics* after = t.at_step(p.after_step);
+  if (!before || !after || !before->heads || !after->heads) return {};
+  const HeadRef b = strongest(*before->heads, &HeadScoreSet::induction);
+  const HeadRef a = strongest(*after->heads, &HeadScoreSet::induction);
+  const auto score = [](const HeadScoreTable& table, HeadRef r) {
+    return table[static_cast<std::size_t>(r.layer)][static_cast<std::size_t>(r.head)].induction;
+  };
+  return " Over the same steps the strongest induction score went from " + fmt_percent(score(*before->heads, b)) +
+         " (" + head_name(b.layer, b.head) + ") to " + fmt_percent(score(*after->heads, a)) + " (" +
+         head_name(a.layer, a.head) + ").";
+}
+
 std::string body(const ChapterContext& c) {
   const TrainingRecord* tr = c.training;
-  if (!tr || tr->checkpoints.empty())
-    return "The manifest of the training run is missing, so there is no drum to turn.";
+  if (!tr || tr->checkpoints.empty()) return "The manifest of the training run is missing, so there is no drum to turn.";
   const auto& cps = tr->checkpoints;
-  std::string out = "The drum on the left holds the training run: " +
-                    fmt_int(static_cast<std::int64_t>(cps.size())) + " saved checkpoints from step " +
-                    fmt_int(cps.front().step) + " to step " + fmt_int(cps.back().step);
-  if (tr->recipe.batch_size && tr->recipe.window)
-    out += ", each step reading " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(*tr->recipe.window) +
+  std::string out = "The drum on the left holds the training run: " + fmt_int(static_cast<std::int64_t>(cps.size())) +
+                    " saved checkpoints from step " + fmt_int(cps.front().step) + " to step " +
+                    fmt_int(cps.back().step);
+  if (tr->recipe.batch_size)
+    out += ", each step reading " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(kContext) +
            " characters";
   out += ". Turn it, and the machine takes on the weights of that moment";
   if (c.state) out += "; it stands at step " + fmt_int(c.state->step) + " now";
@@ -50,7 +66,8 @@ std::string body(const ChapterContext& c) {
            "shown with measured numbers here.";
     return out;
   }
-  const auto phase = find_phase_change(*tr);
+  const PhaseThresholds thresholds = phase_thresholds(c);
+  const auto phase = find_phase_change(*tr, thresholds);
   if (phase) {
     const std::int64_t span = phase->after_step - phase->before_step;
     out += "\n\nUp to step " + fmt_int(phase->before_step) + " the model could hardly copy";
@@ -59,13 +76,14 @@ std::string body(const ChapterContext& c) {
       out += ", although its loss on held-out novel text had already fallen from " +
              fmt_fixed(*cps.front().val_loss, 2) + " to " + fmt_fixed(*before->val_loss, 2) + " nats per character";
     out += ": on unseen repeated nonsense it got the second copy right " + fmt_percent(phase->before_accuracy) +
-           " of the time. By step " + fmt_int(phase->after_step) + ", " +
-           fmt_int(span) + " steps later, it was " + fmt_percent(phase->after_accuracy) + "; at the end, step " +
-           fmt_int(cps.back().step) + ", " + fmt_percent(*cps.back().nonsense_accuracy) + ".";
-    const auto bump = find_loss_bump(*tr, phase->before_step - span, phase->after_step + span);
-    if (bump)
-      out += " Around the change the smoothed training loss rose from " + fmt_fixed(bump->from_loss, 3) + " to " +
-             fmt_fixed(bump->to_loss, 3) + " (steps " + fmt_int(bump->from_step) + " to " + fmt_int(bump->to_step) +
+           " of the time. By step " + fmt_int(phase->after_step) + ", " + fmt_int(span) + " steps later, it was " +
+           fmt_percent(phase->after_accuracy) + "; at the end, step " + fmt_int(cps.back().step) + ", " +
+           fmt_percent(*cps.back().nonsense_accuracy) + ".";
+    out += induction_growth(*tr, *phase);
+    const auto [from, to] = bump_window(*phase);
+    if (const auto bump = find_loss_bump(*tr, from, to))
+      out += " Meanwhile the smoothed training loss rose from " + fmt_fixed(bump->trough, 3) + " to " +
+             fmt_fixed(bump->peak, 3) + " (steps " + fmt_int(bump->trough_step) + " to " + fmt_int(bump->peak_step) +
              "): the kind of small bump a " + std::to_string(facts::kPhaseChangeStudyYear) +
              " study found in many models at this moment.";
     else
@@ -74,8 +92,8 @@ std::string body(const ChapterContext& c) {
     const auto best = std::max_element(cps.begin(), cps.end(), [](const auto& a, const auto& b) {
       return *a.nonsense_accuracy < *b.nonsense_accuracy;
     });
-    out += "\n\nIn this run the accuracy on repeated nonsense never jumped from at most " + fmt_percent(kPhaseLow) +
-           " to at least " + fmt_percent(kPhaseHigh) + ": it went from " +
+    out += "\n\nIn this run the accuracy on repeated nonsense never jumped from at most " +
+           fmt_percent(thresholds.low) + " to at least " + fmt_percent(thresholds.high) + ": it went from " +
            fmt_percent(*cps.front().nonsense_accuracy) + " at step " + fmt_int(cps.front().step) + " to " +
            fmt_percent(*cps.back().nonsense_accuracy) + " at step " + fmt_int(cps.back().step) + ", best " +
            fmt_percent(*best->nonsense_accuracy) + " at step " + fmt_int(best->step) + ".";
@@ -93,7 +111,7 @@ std::string body(const ChapterContext& c) {
 
 std::string caption(const ChapterContext& c) {
   if (!c.training || !c.training->has_accuracy()) return "training steps on the drum";
-  const auto phase = find_phase_change(*c.training);
+  const auto phase = find_phase_change(*c.training, phase_thresholds(c));
   if (!phase) return "no sudden change in this run";
   return "Step " + fmt_int(phase->before_step) + " \u2192 step " + fmt_int(phase->after_step) +
          ": the repeated part right " + fmt_percent(phase->before_accuracy) + " \u2192 " +

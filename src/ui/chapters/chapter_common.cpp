@@ -75,6 +75,12 @@ std::string distance_words(int query, int key) {
   return "the character " + std::to_string(query - key) + " places back";
 }
 
+RoleThresholds role_thresholds(const ChapterContext& c) { return c.analysis ? c.analysis->role_thresholds : RoleThresholds{}; }
+
+PhaseThresholds phase_thresholds(const ChapterContext& c) {
+  return c.analysis ? c.analysis->phase_thresholds : PhaseThresholds{};
+}
+
 std::vector<std::string> yes_no_choices(const ChapterContext&) { return {"yes", "no"}; }
 
 }  // namespace am::ui::chapters

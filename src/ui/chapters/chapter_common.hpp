@@ -47,6 +47,9 @@ std::string pulled_note(const ChapterContext& c);
 std::string checkpoint_note(const ChapterContext& c);
 // "3 places back", "just before it", "itself".
 std::string distance_words(int query, int key);
+// The analysis's stated thresholds, or the defaults without an analysis.
+RoleThresholds role_thresholds(const ChapterContext& c);
+PhaseThresholds phase_thresholds(const ChapterContext& c);
 // Standard yes/no choices.
 std::vector<std::string> yes_no_choices(const ChapterContext&);
 

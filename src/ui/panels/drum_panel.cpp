@@ -66,7 +66,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     series.push_back({ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
   }
   std::vector<std::int64_t> marks;
-  if (const auto phase = find_phase_change(t)) marks = {phase->before_step, phase->after_step};
+  const PhaseThresholds thresholds = view.analysis ? view.analysis->phase_thresholds : PhaseThresholds{};
+  if (const auto phase = find_phase_change(t, thresholds)) marks = {phase->before_step, phase->after_step};
   widgets::draw_chart("curves", steps, series, state.step, marks, 90.0f);
   for (const auto& s : series) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
