@@ -13,8 +13,9 @@ out vec4 o_color;
 void main() {
   vec3 n = vec3(0.0, 1.0, 0.0);
   vec3 v = normalize(u_eye.xyz - v_world);
-  float key = key_light_visible(v_world, n, 2.5);
-  float wide = key_light_visible(v_world, n, 10.0);
+  float key = key_light_visible(v_world, n, 0.5);
+  // A coarser mip of the same map: a wide, soft darkening under the machine.
+  float wide = key_light_visible(v_world, n, 3.5);
   // A pool of light under the machine, falling off towards the edges of the bench.
   float r = length(v_world.xz - u_scene_centre.xz) / max(u_scene_centre.w, 1.0);
   float pool = mix(0.3, 1.0, 1.0 - smoothstep(0.4, 1.8, r));

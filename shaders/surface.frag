@@ -46,7 +46,7 @@ void main() {
     // Glow: unlit, a little brighter where the surface faces the eye (a lit core).
     c = tint * (1.1 + 0.9 * n_dot_v * n_dot_v);
   } else {
-    float key = key_light_visible(v_world, n, 1.0);
+    float key = key_light_visible(v_world, n, 0.0);
     if (u_material == 0) {
       c = shade_metal(vec3(0.95, 0.76, 0.40) * tint, 0.24, n, v, key);
     } else if (u_material == 1) {

@@ -13,11 +13,11 @@ namespace am::machine {
 namespace {
 const glm::vec4 kWhite{1.0f};
 const glm::vec4 kLossInk{0.30f, 0.05f, 0.03f, 1.0f};
-const glm::vec4 kAccuracyInk{0.05f, 0.28f, 0.14f, 1.0f};
+const glm::vec4 kAccuracyInk{0.04f, 0.14f, 0.42f, 1.0f};
 const glm::vec4 kLightInk{0.93f, 0.86f, 0.68f, 1.0f};
 const glm::vec4 kMarkGlow{1.0f, 0.62f, 0.25f, 1.0f};
 constexpr float kSweep = 5.23598775598f;  // the run covers 300° of the drum
-constexpr float kFront = 0.5f;            // radians from +Z towards +X: the face turned to the viewer
+constexpr float kFront = -0.45f;          // radians from +Z towards +X: the face turned to the default (front-left) camera
 constexpr float kMaxStepAngle = 0.0873f;  // 5°: finer chords so the curve hugs the surface
 
 // Linear interpolation of a per-checkpoint series at a step (clamped to the ends).

@@ -128,7 +128,7 @@ Layout compute_layout(int length, const View& view) {
   L.columns_z = L.readout_z - 1.4f;
   L.column_pitch = 2.0f * L.half_width / static_cast<float>(kVocab);
   L.column_height = 3.2f;
-  L.column_base_y = 0.35f;
+  L.column_base_y = L.tube_y + L.tube_radius + 0.75f;  // liquid starts above the read-out block
 
   const float bay_mid = 0.5f * (L.bays[0].z_front + L.bays[0].z_back);
   L.drum_radius = 1.5f;

@@ -33,12 +33,25 @@ void build_mlp_housings(Builder& b) {
     const Housing& h = L.housings[static_cast<std::size_t>(l)];
     const float depth = h.z_front - h.z_back, zc = 0.5f * (h.z_front + h.z_back);
 
-    // Back wall, two end walls and the back half of a roof; the front and the rest of the top are cut away.
+    // Back wall, end walls and a roof; cut open, the front and most of the roof are gone.
     b.add(Mesh::kBevelBox, Material::kBrass, xf::box({0.0f, 0.5f * kWallHeight, h.z_back + 0.5f * kWall}, {2.0f * hw, kWallHeight, kWall}), kWhite);
     for (float sx : {-1.0f, 1.0f})
       b.add(Mesh::kBevelBox, Material::kBrass, xf::box({sx * (hw - 0.5f * kWall), 0.5f * kWallHeight, zc}, {kWall, kWallHeight, depth}), kWhite);
+    const bool open = b.in.view.cut_open_mlp;
+    const float roof = open ? 0.4f : 1.0f;  // share of the roof left on
     b.add(Mesh::kBevelBox, Material::kBrass,
-          xf::box({0.0f, kWallHeight - 0.04f, h.z_back + 0.2f * depth}, {2.0f * hw, 0.08f, 0.4f * depth}), kWhite);
+          xf::box({0.0f, kWallHeight - 0.04f, h.z_back + 0.5f * roof * depth}, {2.0f * hw, 0.08f, roof * depth}), kWhite);
+    if (!open) {  // closed: a front wall down to just above the tubes, and nothing to see inside
+      const float bottom = L.tube_y + L.tube_radius + 0.1f;
+      b.add(Mesh::kBevelBox, Material::kBrass,
+            xf::box({0.0f, 0.5f * (bottom + kWallHeight), h.z_front - 0.5f * kWall}, {2.0f * hw, kWallHeight - bottom, kWall}),
+            kWhite);
+      char closed[32];
+      std::snprintf(closed, sizeof closed, "L%d MLP", l + 1);
+      b.front_label(closed, {0.0f, 0.5f * (bottom + kWallHeight) - 0.1f, h.z_front + 0.003f}, 0.3f, kInk);
+      continue;
+    }
+
     // Copper along the cut edges.
     b.add(Mesh::kBox, Material::kCopper, xf::box({0.0f, kWallHeight - 0.04f, h.z_back + 0.4f * depth}, {2.0f * hw + 0.02f, 0.1f, 0.03f}), kWhite);
     for (float sx : {-1.0f, 1.0f})

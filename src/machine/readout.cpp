@@ -87,8 +87,9 @@ void build_readout(Builder& b) {
     char buf[2];
     const char c = id_to_char(id);
     const bool punct = c == '.' || c == ',' || c == '\'';
-    b.front_label(label_text(c, buf), {x, 0.3f * base - (c == '\'' ? 0.08f : 0.0f), z + 0.503f},
-                  punct ? 0.3f : 0.16f, kInk);
+    // Labels near the top of the plinth, just under their columns.
+    b.front_label(label_text(c, buf), {x, base - 0.26f - (c == '\'' ? 0.08f : 0.0f), z + 0.503f},
+                  punct ? 0.3f : 0.18f, kInk);
   }
   if (b.acts == nullptr) return;
   for (int k = 0; k < 3; ++k) {

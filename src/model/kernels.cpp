@@ -184,7 +184,7 @@ class PanelCache {
   }
 
  private:
-  static constexpr std::size_t kMaxCachedFloats = 1 << 16;
+  static constexpr std::size_t kMaxCachedFloats = 8192;  // the model's largest is 4096
   struct Entry {
     const float* W = nullptr;
     int K = 0;
@@ -374,9 +374,9 @@ AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int 
   }
 }
 
-// Writes rows [i0, i0 + rows) of a [T, T] matrix from its columns: col[j] · factor,
-// lane r, is entry (i0 + r, j) for j < jn; entries at j >= jn are zero.
-template <class V>
+// Writes rows [i0, i0 + rows) of a [T, T] matrix from its columns: col[j] (· factor if
+// kScaled), lane r, is entry (i0 + r, j) for j < jn; entries at j >= jn are zero.
+template <bool kScaled, class V>
 AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int i0, int rows, int jn,
                                        int T) {
   constexpr int L = kLanes<V>;
@@ -389,10 +389,12 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
     }
     V tile[L];
     if (j0 + L <= jn) {  // every column present (always, when T is a multiple of L)
-      for (int c = 0; c < L; ++c) tile[c] = load<V>(col + (j0 + c) * L) * factor;
+      for (int c = 0; c < L; ++c) tile[c] = load<V>(col + (j0 + c) * L);
     } else {
-      for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) * factor : V{};
+      for (int c = 0; c < L; ++c) tile[c] = j0 + c < jn ? load<V>(col + (j0 + c) * L) : V{};
     }
+    if constexpr (kScaled)
+      for (int c = 0; c < L; ++c) tile[c] *= factor;
     simd::transpose(tile);
     if (whole) {
       for (int r = 0; r < L; ++r) store(corner + static_cast<long>(r) * T, tile[r]);
@@ -427,13 +429,14 @@ AM_INLINE void attention_head_body(float* scores, float* weights, float* out, co
   for (int i0 = 0; i0 < T; i0 += L) {
     const int rows = std::min(L, T - i0);
     const int jn = i0 + rows;  // these rows see keys j < jn (row i sees j <= i)
-    V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d]
+    V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d] · scale
     load_transposed_rows(qd, q, i0, rows);
+    for (int d = 0; d < kHeadWidth; ++d) qd[d] *= scale;  // once here, not once per score
     const auto score = [&](int j) {
       const float* kj = k + j * kHeadWidth;
       V s = kj[0] * qd[0];
       for (int d = 1; d < kHeadWidth; ++d) s += kj[d] * qd[d];
-      return s * scale;
+      return s;
     };
 
     // Scores and their per-row maximum. Keys up to i0 are visible to every row here;
@@ -467,8 +470,8 @@ AM_INLINE void attention_head_body(float* scores, float* weights, float* out, co
     for (int d = 0; d < kHeadWidth; ++d) o[d] *= inv;
     store_transposed_rows(out, o, i0, rows);  // first: frees o's registers for the tiles below
 
-    store_rows_from_columns(scores, col_s, simd::splat<V>(1.0f), i0, rows, jn, T);
-    store_rows_from_columns(weights, col_e, inv, i0, rows, jn, T);
+    store_rows_from_columns<false>(scores, col_s, V{}, i0, rows, jn, T);
+    store_rows_from_columns<true>(weights, col_e, inv, i0, rows, jn, T);
   }
 }
 

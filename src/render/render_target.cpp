@@ -1,6 +1,7 @@
 #include "render_target.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 namespace am::render {
@@ -14,7 +15,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
 
   color_rb_ = make_renderbuffer();
   glBindRenderbuffer(GL_RENDERBUFFER, color_rb_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA16F, width, height);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, std::getenv("AM_FMT8") ? GL_RGBA8 : GL_RGBA16F, width, height);
   depth_rb_ = make_renderbuffer();
   glBindRenderbuffer(GL_RENDERBUFFER, depth_rb_.id());
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
@@ -27,7 +28,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
 
   resolved_tex_ = make_texture();
   glBindTexture(GL_TEXTURE_2D, resolved_tex_.id());
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, width, height, 0, GL_RGBA, GL_HALF_FLOAT, nullptr);
+  glTexImage2D(GL_TEXTURE_2D, 0, std::getenv("AM_FMT8") ? GL_RGBA8 : GL_RGBA16F, width, height, 0, GL_RGBA, GL_HALF_FLOAT, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstring>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -57,7 +58,7 @@ void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
 struct Renderer::Impl {
   RendererOptions options;
   ShaderProgram surface, glass, tube_surface, tube_glass, shadow_instanced, shadow_tube;
-  ShaderProgram background, floor, tonemap, label;
+  ShaderProgram background, floor, tonemap, label, shadow_blur;
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
@@ -86,7 +87,9 @@ struct Renderer::Impl {
   Aabb scene_bounds(const DrawList& list) const;
   // Draws every batch whose material passes `wanted`; sets u_material unless depth_only.
   void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material));
-  void draw_pass_shadow(const DrawList& list);
+  std::uint64_t caster_hash(const DrawList& list, const glm::mat4& light) const;
+  void draw_pass_shadow();
+  std::uint64_t last_caster_hash = 0;  // the shadow map is redrawn only when this changes
   void draw_pass_main(const FrameView& view);
   void draw_tonemap(const FrameView& view, unsigned target_framebuffer);
 };
@@ -103,6 +106,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
       {&shadow_instanced, "depth.vert", "depth_only.frag"}, {&shadow_tube, "tube_depth.vert", "depth_only.frag"},
       {&background, "fullscreen.vert", "background.frag"}, {&floor, "floor.vert", "floor.frag"},
       {&tonemap, "fullscreen.vert", "tonemap.frag"},     {&label, "label.vert", "label.frag"},
+      {&shadow_blur, "fullscreen.vert", "shadow_blur.frag"},
   };
   for (const Spec& s : specs) {
     auto p = ShaderProgram::load(dir, s.vert, s.frag);
@@ -114,6 +118,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
     s.program->set("u_hdr", kHdrUnit);
     s.program->set("u_atlas", kAtlasUnit);
     s.program->set("u_normal_sign", 1.0f);
+    s.program->set("u_source", 0);
   }
   glUseProgram(0);
   return Ok{};
@@ -233,21 +238,58 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
   }
 }
 
-void Renderer::Impl::draw_pass_shadow(const DrawList&) {
-  shadow.begin();
+namespace {
+
+// Glass lets the light through; glowing parts (threads, beads) are light, not
+// obstacles. Leaving them out also keeps the shadows still while beads travel.
+bool casts_shadow(Material m) { return m != Material::kGlass && m != Material::kGlow; }
+
+// A quick 64-bit hash of raw bytes (FNV-1a over 8-byte words): enough to notice that
+// the shadow casters moved since the last frame.
+void hash_bytes(std::uint64_t& h, const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  std::size_t i = 0;
+  for (; i + 8 <= bytes; i += 8) {
+    std::uint64_t w = 0;
+    std::memcpy(&w, p + i, 8);
+    h = (h ^ w) * 0x100000001b3ull;
+  }
+  for (; i < bytes; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+}
+
+}  // namespace
+
+std::uint64_t Renderer::Impl::caster_hash(const DrawList& list, const glm::mat4& light) const {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  hash_bytes(h, &light, sizeof light);
+  for (int m = 0; m < kMeshCount; ++m)
+    for (int k = 0; k < kMaterialCount; ++k) {
+      const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      if (r.count == 0 || !r.casts_shadow || !casts_shadow(static_cast<Material>(k))) continue;
+      hash_bytes(h, &r, sizeof r.first + sizeof r.count);
+      hash_bytes(h, list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)].data(), r.count * sizeof(Instance));
+    }
+  for (const SweptTube& t : list.tubes) {
+    if (!casts_shadow(t.material)) continue;
+    hash_bytes(h, &t.radius, sizeof t.radius);
+    hash_bytes(h, t.points.data(), t.points.size() * sizeof(glm::vec3));
+  }
+  return h;
+}
+
+void Renderer::Impl::draw_pass_shadow() {
+  shadow.begin_depth();
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LESS);
-  glDepthMask(GL_TRUE);
   glDisable(GL_BLEND);
   glDisable(GL_CULL_FACE);  // thin parts (discs, needles) must cast from both sides
-  glEnable(GL_POLYGON_OFFSET_FILL);
-  glPolygonOffset(1.5f, 3.0f);
-  const auto casts = [](Material m) { return m != Material::kGlass; };
-  draw_batches(shadow_instanced, true, casts);
+  draw_batches(shadow_instanced, true, casts_shadow);
   shadow_tube.use();
   for (int k = 0; k < kMaterialCount; ++k)
-    if (casts(static_cast<Material>(k))) draw_calls += tubes.draw(static_cast<Material>(k));
-  glDisable(GL_POLYGON_OFFSET_FILL);
+    if (casts_shadow(static_cast<Material>(k))) draw_calls += tubes.draw(static_cast<Material>(k));
+  glBindVertexArray(empty_vao.id());
+  shadow.blur(shadow_blur);
+  draw_calls += 2;
 }
 
 void Renderer::Impl::draw_pass_main(const FrameView& view) {
@@ -447,7 +489,13 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, r.frame_buffer.id());
 
   lap(stats.upload_ms);
-  r.draw_pass_shadow(list);
+  // The shadow map depends on the casters and the light only, not on the camera.
+  const std::uint64_t casters = r.caster_hash(list, block.light_view_proj);
+  if (casters != r.last_caster_hash) {
+    r.draw_pass_shadow();
+    r.last_caster_hash = casters;
+    stats.shadow_redrawn = true;
+  }
   lap(stats.shadow_ms);
   r.draw_pass_main(view);
   lap(stats.main_ms);

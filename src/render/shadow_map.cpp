@@ -5,35 +5,91 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-namespace am::render {
+#include "am/render/shader_program.hpp"
 
-Status ShadowMap::create(int size) {
-  depth_ = make_texture();
-  glBindTexture(GL_TEXTURE_2D, depth_.id());
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, size, size, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT, nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+namespace am::render {
+namespace {
+
+GlTexture float_texture(int size, GLenum min_filter) {
+  GlTexture t = make_texture();
+  glBindTexture(GL_TEXTURE_2D, t.id());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, size, size, 0, GL_RED, GL_FLOAT, nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, min_filter == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_COMPARE_REF_TO_TEXTURE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_FUNC, GL_LEQUAL);
   glBindTexture(GL_TEXTURE_2D, 0);
-  fbo_ = make_framebuffer();
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
+  return t;
+}
+
+GLenum attach_color(GlFramebuffer& fbo, const GlTexture& tex) {
+  fbo = make_framebuffer();
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo.id());
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex.id(), 0);
+  return glCheckFramebufferStatus(GL_FRAMEBUFFER);
+}
+
+}  // namespace
+
+Status ShadowMap::create(int depth_size) {
+  depth_ = make_texture();
+  glBindTexture(GL_TEXTURE_2D, depth_.id());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, depth_size, depth_size, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT,
+               nullptr);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  depth_fbo_ = make_framebuffer();
+  glBindFramebuffer(GL_FRAMEBUFFER, depth_fbo_.id());
   glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, depth_.id(), 0);
   glDrawBuffer(GL_NONE);
   glReadBuffer(GL_NONE);
-  const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+  bool complete = glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE;
+
+  const int half = std::max(depth_size / 2, 1);
+  half_ = float_texture(half, GL_NEAREST);
+  blurred_ = float_texture(half, GL_LINEAR_MIPMAP_LINEAR);
+  glBindTexture(GL_TEXTURE_2D, blurred_.id());
+  glGenerateMipmap(GL_TEXTURE_2D);  // allocates the chain; refilled after each blur
+  glBindTexture(GL_TEXTURE_2D, 0);
+  complete = complete && attach_color(half_fbo_, half_) == GL_FRAMEBUFFER_COMPLETE;
+  complete = complete && attach_color(blurred_fbo_, blurred_) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  if (status != GL_FRAMEBUFFER_COMPLETE) return fail("the driver rejected the shadow map framebuffer");
-  size_ = size;
+  if (!complete) return fail("the driver rejected the shadow map framebuffers");
+  size_ = depth_size;
   return Ok{};
 }
 
-void ShadowMap::begin() const {
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo_.id());
+void ShadowMap::begin_depth() const {
+  glBindFramebuffer(GL_FRAMEBUFFER, depth_fbo_.id());
   glViewport(0, 0, size_, size_);
+  glDepthMask(GL_TRUE);
   glClear(GL_DEPTH_BUFFER_BIT);
+}
+
+void ShadowMap::blur(ShaderProgram& program) const {
+  const int half = size_ / 2;
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);
+  glViewport(0, 0, half, half);
+  program.use();
+  glActiveTexture(GL_TEXTURE0);
+  // Across, from the full-size depth (half-size output), then down.
+  glBindFramebuffer(GL_FRAMEBUFFER, half_fbo_.id());
+  glBindTexture(GL_TEXTURE_2D, depth_.id());
+  program.set("u_step", glm::vec2(1.0f / static_cast<float>(size_), 0.0f));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindFramebuffer(GL_FRAMEBUFFER, blurred_fbo_.id());
+  glBindTexture(GL_TEXTURE_2D, half_.id());
+  program.set("u_step", glm::vec2(0.0f, 1.0f / static_cast<float>(half)));
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  // Coarser levels give the floor its wide, soft darkening.
+  glBindTexture(GL_TEXTURE_2D, blurred_.id());
+  glGenerateMipmap(GL_TEXTURE_2D);
+  glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 glm::mat4 light_view_projection(const glm::vec3& light_dir, const Aabb& box) {
@@ -50,7 +106,7 @@ glm::mat4 light_view_projection(const glm::vec3& light_dir, const Aabb& box) {
     lo = glm::min(lo, l);
     hi = glm::max(hi, l);
   }
-  const float pad = 0.02f * radius;
+  const float pad = 0.04f * radius;
   const glm::mat4 proj = glm::ortho(lo.x - pad, hi.x + pad, lo.y - pad, hi.y + pad, -hi.z - pad, -lo.z + pad);
   return proj * view;
 }

@@ -1,5 +1,7 @@
-// The key light's depth map: soft shadows on the machine and a darkening on the
-// floor under it. Sampled with hardware depth comparison (sampler2DShadow).
+// The key light's shadow as an exponential shadow map: depth from the light is
+// rendered, then blurred (in exp space) into a small float texture once per change
+// of the shadow casters. Each pixel then pays one filtered lookup for a soft
+// shadow, which matters under a software rasteriser where every texture fetch costs.
 #pragma once
 
 #include <glm/glm.hpp>
@@ -10,17 +12,23 @@
 
 namespace am::render {
 
+class ShaderProgram;
+
 class ShadowMap {
  public:
-  Status create(int size);
-  // Binds the map as the draw target and clears it.
-  void begin() const;
-  GLuint texture() const { return depth_.id(); }
-  int size() const { return size_; }
+  // depth_size: the light's depth render; the blurred map is half that.
+  Status create(int depth_size);
+  // Binds the depth render as the draw target and clears it.
+  void begin_depth() const;
+  // Turns the depth render into the blurred map (two passes with `blur`, which
+  // reads u_source and u_step). Needs an empty vertex array bound.
+  void blur(ShaderProgram& blur) const;
+  GLuint texture() const { return blurred_.id(); }
+  int size() const { return size_ / 2; }
 
  private:
-  GlTexture depth_;
-  GlFramebuffer fbo_;
+  GlTexture depth_, half_, blurred_;
+  GlFramebuffer depth_fbo_, half_fbo_, blurred_fbo_;
   int size_ = 0;
 };
 

@@ -185,6 +185,16 @@ const std::vector<Flag>& flags() {
     add({"val-windows", "N", "held-out windows for the validation loss; 0 = all (default 256)", Kind::kShapes,
          integer_in<int>(&Recipe::val_windows, "val-windows", 0, 1'000'000),
          [](const Recipe& r) { return json(r.val_windows); }});
+    add({"checkpoint-dtype", "f32|f16",
+         "how checkpoints are stored: f16 halves their size (training itself is float32; default f32)",
+         Kind::kShapes,
+         [](Recipe& r, std::string_view v) -> Status {
+           if (v != "f32" && v != "f16")
+             return fail("--checkpoint-dtype must be f32 or f16 (got '" + std::string(v) + "')");
+           r.checkpoint_f16 = v == "f16";
+           return Ok{};
+         },
+         [](const Recipe& r) { return json(r.checkpoint_f16 ? "f16" : "f32"); }});
     add({"threads", "N", "threads (default 2); the weights are the same for any count", Kind::kInfo,
          integer_in<int>(&Recipe::threads, "threads", 1, 64), [](const Recipe& r) { return json(r.threads); }});
     add({"state", "FILE", "resume state (default: <out>.state.safetensors beside the out folder)", Kind::kRun,

@@ -67,6 +67,10 @@ void print_corpus(const Corpus& corpus, std::ostream& log) {
   log << "  total: " << train << " train + " << heldout << " held-out characters\n";
 }
 
+StorageType checkpoint_storage(const Recipe& recipe) {
+  return recipe.checkpoint_f16 ? StorageType::kF16 : StorageType::kF32;
+}
+
 bool folder_has_files(const fs::path& dir) {
   std::error_code ec;
   return fs::exists(dir, ec) && (!fs::is_directory(dir, ec) || fs::directory_iterator(dir, ec) != fs::directory_iterator());
@@ -74,7 +78,7 @@ bool folder_has_files(const fs::path& dir) {
 
 Status check_plan_size(const Recipe& recipe, std::ostream& log) {
   const auto plan = planned_checkpoints(recipe);
-  const double file_bytes = static_cast<double>(serialize_weights(Weights{}).size());
+  const double file_bytes = static_cast<double>(serialize_weights(Weights{}, checkpoint_storage(recipe)).size());
   const double mib = static_cast<double>(plan.size()) * file_bytes / (1024.0 * 1024.0);
   char line[256];
   std::snprintf(line, sizeof line,
@@ -226,7 +230,8 @@ Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& give
         summary.last_val_loss = *record.val_loss;
       }
       state.weights.step = step;
-      if (auto ok = save_weights(state.weights, recipe.out / record.file); !ok) return fail(ok.error());
+      if (auto ok = save_weights(state.weights, recipe.out / record.file, checkpoint_storage(recipe)); !ok)
+        return fail(ok.error());
       if (auto ok = record_checkpoint(recipe.out, recipe_json, record); !ok) return fail(ok.error());
     }
     if (last) {

@@ -119,7 +119,7 @@ Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
   a.bigram_bits_per_char = jf::number(j, {"bigram_bits_per_char"});
   if (const nlohmann::json* books = jf::member(j, {"bits_per_char_by_book"}); books && books->is_array())
     for (const auto& b : *books)
-      if (auto title = jf::string(b, {"title", "name"})) a.books.push_back(*title);
+      if (auto name = jf::string(b, {"name"})) a.books.push_back({*name, jf::string(b, {"title"}).value_or(*name)});
   if (const nlohmann::json* d = jf::member(j, {"definitions"})) read_definitions(*d, a);
   return a;
 }

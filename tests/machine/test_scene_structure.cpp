@@ -243,3 +243,23 @@ TEST_CASE("every instance's centre lies within the bounds", "[scene]") {
     CHECK(outside == 0);
   }
 }
+
+TEST_CASE("a closed MLP housing hides its needles; cut open shows 128 per layer", "[scene]") {
+  Fixture f(kQueenText);
+  CHECK(parts_of(f.build(), PartKind::kMlpNeedle).size() == 256u);
+  f.input.view.cut_open_mlp = false;
+  CHECK(parts_of(f.build(), PartKind::kMlpNeedle).empty());
+}
+
+TEST_CASE("views can hide threads, beads and the shutter", "[scene]") {
+  Fixture f(kQueenText);
+  f.input.view.show_threads = false;
+  f.input.view.show_beads = false;
+  f.input.view.show_shutter = false;
+  const Scene s = f.build();
+  CHECK(parts_of(s, PartKind::kThread).empty());
+  CHECK(parts_of(s, PartKind::kBead).empty());
+  CHECK(parts_of(s, PartKind::kShutter).empty());
+  CHECK(parts_of(s, PartKind::kDial).size() == 17u);
+  CHECK_FALSE(s.animated);
+}

@@ -177,3 +177,29 @@ TEST_CASE("training: clear refusals before any work") {
   REQUIRE_FALSE(no_state.ok());
   CHECK(no_state.error().find("no saved state") != std::string::npos);
 }
+
+TEST_CASE("training: --checkpoint-dtype f16 halves the files and keeps the same training") {
+  TempDir dir("f16");
+  Recipe full = small_recipe(dir.path() / "f32", 20);
+  Recipe half = small_recipe(dir.path() / "f16", 20);
+  half.checkpoint_f16 = true;
+  run(full);
+  run(half);
+  const std::string name = checkpoint_file_name(20);
+  const auto small = std::filesystem::file_size(half.out / name);
+  CHECK(small * 2 < std::filesystem::file_size(full.out / name) + 4096);
+  auto a = load_weights(full.out / name);
+  auto b = load_weights(half.out / name);
+  REQUIRE(a.ok());
+  REQUIRE(b.ok());
+  double worst = 0.0;
+  for (std::size_t i = 0; i < kParamCount; ++i)
+    worst = std::max(worst, std::abs(static_cast<double>(a->values[i]) - b->values[i]) /
+                                std::max(1e-3, std::abs(static_cast<double>(a->values[i]))));
+  CHECK(worst < 1e-3);  // the same weights, rounded to float16
+  // Training itself stays float32: the resume states are identical apart from the recipe.
+  const auto ma = nlohmann::ordered_json::parse(read_file(full.out / "manifest.json"));
+  const auto mb = nlohmann::ordered_json::parse(read_file(half.out / "manifest.json"));
+  CHECK(ma["checkpoints"].back()["train_loss"] == mb["checkpoints"].back()["train_loss"]);
+  CHECK(mb["recipe"]["checkpoint-dtype"] == "f16");
+}

@@ -53,7 +53,7 @@ inline AnalysisSummary analysis_a() {
   a.demo = CopyDemo{"qzxv kplw qzxv kp", "l", 0.84};
   a.bits_per_char = 2.21;
   a.bigram_bits_per_char = 3.37;
-  a.books = {"Emma", "Persuasion"};
+  a.books = {{"pg158", "Emma"}, {"pg105", "Persuasion"}};
   return a;
 }
 

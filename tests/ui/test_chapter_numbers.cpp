@@ -57,7 +57,7 @@ TEST_CASE("chapter 9 picks its contrasts from the measured ablation table", "[ch
   CHECK_THAT(ta, Contains("On 200 unseen stretches"));
   CHECK_THAT(ta, Contains("gets 96 % of the characters right"));
   CHECK_THAT(ta, Contains("Pull out L2H3, the strongest induction head (score 71 %), and it falls to 33 %, 63 points lower"));
-  CHECK_THAT(ta, Contains("L1H2 (81 % of its attention one character back), and it falls to 28 %"));
+  CHECK_THAT(ta, Contains("Pull out L1H2, the earlier-layer head whose removal costs the most (it puts 81 % of its attention one character back), and it falls to 28 %"));
   CHECK_THAT(ta, Contains("Pull out L2H1 instead, and almost nothing changes: 95 %"));
   CHECK_THAT(ta, Contains("With both L2H3 and L2H4 pulled, it falls to 12 %"));
   CHECK_THAT(ta, Contains("all heads 96 % \u00b7 without L2H3 33 % \u00b7 without L1H2 28 % \u00b7 without L2H1 95 %"));
@@ -65,7 +65,7 @@ TEST_CASE("chapter 9 picks its contrasts from the measured ablation table", "[ch
   // B: different heads and figures; none of A's.
   CHECK_THAT(tb, Contains("On 120 unseen stretches"));
   CHECK_THAT(tb, Contains("Pull out L2H2, the strongest induction head (score 31 %), and it drops to 41 %, 17 points lower"));
-  CHECK_THAT(tb, Contains("L1H1 (62 % of its attention one character back), and it drops to 47 %"));
+  CHECK_THAT(tb, Contains("L1H1, the earlier-layer head whose removal costs the most (it puts 62 % of its attention one character back), and it drops to 47 %"));
   CHECK_THAT(tb, Contains("Pull out L2H4 instead, and almost nothing changes: 57 %"));
   CHECK_THAT(tb, Contains("No single induction head is indispensable here: pulling the strongest costs less than 30 points"));
   for (const char* figure : {"96 %", "33 %", "28 %", "95 %", "71 %", "200"}) CHECK(tb.find(figure) == std::string::npos);
@@ -145,6 +145,10 @@ TEST_CASE("chapter 0 counts parameters from the loaded weights and compares with
   const Scene b("the queen. the qu", test::analysis_b(), test::training_b());
   CHECK(b.render(0).find("public-domain novels") == std::string::npos);  // analysis B names no books
   CHECK(b.render(0).find("bits per character") == std::string::npos);
+  AnalysisSummary untitled = test::analysis_a();
+  untitled.books[1].title = untitled.books[1].name;  // one title not found: give the count only
+  const Scene c("the queen. the qu", untitled, test::training_a());
+  CHECK_THAT(c.render(0), Contains("It learned from 2 public-domain novels. Everything"));
 }
 
 TEST_CASE("chapter 10 computes the square and the cache", "[chapters][numbers]") {

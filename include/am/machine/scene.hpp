@@ -1,5 +1,13 @@
 // The machine: a pure function from (activations, selection, view, time) to a
 // draw list, plus what each pickable part means. No GL here.
+//
+// Layout (layout.hpp): Y up; the machine runs front to back along -Z: type slugs
+// at z ≈ 0, then the glass tubes (one per position, position 0 on the left, -X)
+// through layer 1's plate stack and MLP housing, layer 2's, the final norm, the
+// read-out and the probability columns at the back. One unit is one character
+// spacing up to 24 characters; longer texts shrink the spacing to keep 24 units.
+// The drum stands on the left, the rack of heads on the right. How numbers become
+// angles, radii and colours is in encodings.hpp.
 #pragma once
 
 #include <array>
@@ -60,9 +68,12 @@ struct Part {
   int layer = -1;      // zero-based
   int head = -1;
   int index = -1;      // band index (0-31), neuron (0-127), vocab id (0-29)
-  int stage = -1;      // residual stage for bands
+  int stage = -1;      // bands: the machine::Stage (layout.hpp) as an int
   float value = 0.0f;  // the main number
-  float dot = 0.0f, scaled = 0.0f, weight = 0.0f;  // dials and threads: q·k, q·k/√8, softmax weight
+  // Dials, grid cells, threads, beads: q·k, q·k/√8 and the softmax weight.
+  // Bands: weight = the stretch's colour scale. MLP needles: scaled = before GELU,
+  // weight = the layer's needle scale.
+  float dot = 0.0f, scaled = 0.0f, weight = 0.0f;
   float intact = 0.0f;      // columns: the probability with no head pulled (when has_intact)
   bool has_intact = false;
   std::int64_t step = -1;   // drum: training step (value = loss, weight = accuracy; -1 if unknown)
@@ -102,7 +113,8 @@ struct Scene {
   }
 };
 
-// Builds the whole machine. Pure: same input, same output.
+// Builds the whole machine. Pure: same input, same output. `out` is overwritten;
+// reusing one Scene frame after frame keeps its buffers (no heap traffic).
 void build_scene(const SceneInput& input, Scene& out);
 
 // The tooltip text for a part (multi-line), e.g. a dial's q·k, ÷√8 and weight.

@@ -47,6 +47,7 @@ struct FrameStats {
   std::size_t tube_vertices = 0;
   std::size_t glyphs = 0;
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
+  bool shadow_redrawn = false;  // the shadow casters changed (or moved) this frame
   // With profile_passes: milliseconds of upload, shadow, main, resolve + tone map.
   double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, tonemap_ms = 0.0;
 };

@@ -49,6 +49,7 @@ struct Recipe {
   std::int64_t dense_to = 3000;
   int sparse_every = 250;
   int val_windows = 256;
+  bool checkpoint_f16 = false;  // store checkpoints as float16 (half the bytes); training stays float32
   // The run itself (these never change the weights).
   std::filesystem::path out;
   std::optional<std::filesystem::path> state;  // default: <out>.state.safetensors beside out

@@ -69,7 +69,11 @@ struct AnalysisSummary {
   std::optional<CopyDemo> demo;
   std::optional<double> bits_per_char;         // held-out novel text
   std::optional<double> bigram_bits_per_char;  // a bigram model on the same text
-  std::vector<std::string> books;              // titles of the novels whose held-out text was read
+  struct Book {
+    std::string name;   // file name without extension
+    std::string title;  // the book's title; equal to name when the analysis found none
+  };
+  std::vector<Book> books;                     // the novels whose held-out text was read
   RoleThresholds role_thresholds;              // as stated in the file (defaults otherwise)
   PhaseThresholds phase_thresholds;
 

@@ -46,9 +46,14 @@ std::string body(const ChapterContext& c) {
   }
   out += "\n\nThe model knows " + std::to_string(kVocab) + " characters: " + std::to_string(letter_count()) +
          " letters, the space, the full stop, the comma and the apostrophe. ";
-  if (c.analysis && !c.analysis->books.empty())
-    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) +
-           " public-domain novels: " + join_words(c.analysis->books) + ". ";
+  if (c.analysis && !c.analysis->books.empty()) {
+    // Titles only when the analysis found every one; file names would read as noise.
+    std::vector<std::string> titles;
+    for (const auto& b : c.analysis->books)
+      if (b.title != b.name) titles.push_back(b.title);
+    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) + " public-domain novels";
+    out += titles.size() == c.analysis->books.size() ? ": " + join_words(titles) + ". " : std::string(". ");
+  }
   if (c.weights) {
     const auto params = static_cast<double>(count_parameters(*c.weights));
     out += "Everything it knows sits in " + fmt_int(static_cast<std::int64_t>(params)) +

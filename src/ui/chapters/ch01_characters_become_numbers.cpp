@@ -51,7 +51,7 @@ std::string body(const ChapterContext& c) {
       " Transformer paper proposed, every place gets its own pattern of sines and cosines, from quick waves to "
       "slow ones: here the quickest repeats every " +
       fmt_fixed(wavelength(0), 1) + " places and the slowest every " + fmt_large(wavelength(kDModel / 2 - 1)) +
-      ". The first stretch of each glass tube is the two added together; its colours are the " +
+      " places. The first stretch of each glass tube is the two added together; its colours are the " +
       std::to_string(kDModel) + " numbers, copper for positive and blue for negative.";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int q = query_index(c);

@@ -53,7 +53,8 @@ std::string body(const ChapterContext& c) {
   }
   if (c.analysis) {
     const HeadScoreSet& s = c.analysis->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
-    out += " Over many stretches of held-out text, the analysis found this head putting " + fmt_percent(s.previous) +
+    out += " Over many stretches of held-out text, the analysis of the step " + fmt_int(c.analysis->step) +
+           " weights found this head putting " + fmt_percent(s.previous) +
            " of its attention on the character just before.";
   }
   return out;

@@ -80,8 +80,8 @@ std::string body(const ChapterContext& c) {
          fmt_percent(ps.previous) + " of its attention one character back) and " +
          head_name(p.induction.layer, p.induction.head) + " (induction score " + fmt_percent(is.induction) + ").";
   if (ps.previous < t.previous)
-    out += " That previous-character score is below the " + fmt_percent(t.previous) +
-           " this explainer asks of a previous-character head.";
+    out += " That is below the analysis's threshold for a previous-character head, " + fmt_percent(t.previous) +
+           ".";
   out += " " + describe_induction(c.analysis->heads, t);
   if (target) {
     const int T = c.acts->length();

@@ -62,8 +62,9 @@ std::string body(const ChapterContext& c) {
   out += ".";
   if (k.relied_on.valid()) {
     const auto& rel = a.heads[static_cast<std::size_t>(k.relied_on.layer)][static_cast<std::size_t>(k.relied_on.head)];
-    out += " Pull out the earlier head it relies on most, " + head_name(k.relied_on.layer, k.relied_on.head) + " (" +
-           fmt_percent(rel.previous) + " of its attention one character back), and ";
+    out += " Pull out " + head_name(k.relied_on.layer, k.relied_on.head) +
+           ", the earlier-layer head whose removal costs the most (it puts " + fmt_percent(rel.previous) +
+           " of its attention one character back), and ";
     out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy) : std::string("the table has no row for it");
     out += ".";
   }

@@ -78,8 +78,8 @@ std::string caption(const ChapterContext& c) {
 }
 
 std::string try_this(const ChapterContext&) {
-  return "Type more text and watch the score count climb faster than the text grows; then press Generate to "
-         "write with the cache.";
+  return "Type more text and watch the score count climb faster than the text grows; then press Write to "
+         "continue it with the cache.";
 }
 
 std::string prompt(const ChapterContext&) {

@@ -1,0 +1,57 @@
+// The Engine scripts (and the window) run on: every checkpoint's weights held in
+// memory, so the drum and the background caches switch instantly (the shipped folder
+// is at most 16 MiB), with the manifest's training record and the analysis beside them.
+// Rendering stays outside: screenshots go through a callback the window installs.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/model/weights.hpp"
+#include "am/ui/analysis_summary.hpp"
+#include "am/ui/script_runner.hpp"
+#include "am/ui/training_record.hpp"
+
+namespace am::ui {
+
+class ModelEngine final : public Engine {
+ public:
+  using ScreenshotFn = std::function<Status(const std::filesystem::path&)>;
+
+  // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
+  // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
+  // analysis() is null and analysis_message() says why). Starts at the final checkpoint.
+  static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir);
+
+  void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
+
+  const std::vector<Weights>& checkpoints() const { return weights_; }
+  std::size_t live_index() const { return live_; }
+  const Weights& live() const { return weights_[live_]; }
+  const TrainingRecord& training() const { return training_; }
+  const AnalysisSummary* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
+  const std::string& analysis_message() const { return analysis_message_; }
+
+  std::vector<std::int64_t> checkpoint_steps() const override;
+  Status set_step(std::int64_t step) override;
+  Activations forward(std::span<const int> ids, const HeadMask& pulled) override;
+  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count) override;
+  Status screenshot(const std::filesystem::path& path) override;
+  std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
+  ChapterContext chapter_context(const AppState& state) override;
+
+ private:
+  ModelEngine() = default;
+  std::vector<Weights> weights_;  // one per checkpoint, in step order
+  std::size_t live_ = 0;
+  TrainingRecord training_;
+  std::optional<AnalysisSummary> analysis_;
+  std::string analysis_message_;
+  ScreenshotFn screenshot_;
+};
+
+}  // namespace am::ui
