@@ -6,6 +6,8 @@
 #include "backdrop.glsl"
 #include "brdf.glsl"
 #include "shadow.glsl"
+#include "color.glsl"
+#include "display.glsl"
 
 in vec3 v_world;
 out vec4 o_color;
@@ -27,5 +29,5 @@ void main() {
   // Fade out with distance from the machine so there is no hard horizon.
   float a = 1.0 - smoothstep(1.1, 2.6, r);
   vec2 ndc = gl_FragCoord.xy * u_viewport.zw * 2.0 - 1.0;
-  o_color = vec4(mix(backdrop(ndc), c, a), 1.0);
+  o_color = vec4(dither(to_display(mix(backdrop(ndc), c, a))), 1.0);
 }

@@ -6,6 +6,7 @@
 #include "environment.glsl"
 #include "brdf.glsl"
 #include "hover.glsl"
+#include "display.glsl"
 
 in vec3 v_world;
 in vec3 v_normal;
@@ -13,7 +14,7 @@ in vec2 v_uv;
 in vec4 v_color;
 flat in uint v_pick;
 
-out vec4 o_color;  // premultiplied alpha
+out vec4 o_color;  // display colour, premultiplied alpha
 
 void main() {
   vec3 n = normalize(v_normal);
@@ -27,5 +28,5 @@ void main() {
   float alpha = clamp(body + 0.55 * rim + f, 0.0, 0.96);
   vec3 c = reflection * f + v_color.rgb * body * 0.5 + vec3(0.30, 0.24, 0.18) * rim * 0.35;
   c += hover_glow(v_pick, n_dot_v) * 0.6;
-  o_color = vec4(c, alpha);
+  o_color = to_display_premultiplied(c, alpha);
 }

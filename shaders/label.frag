@@ -6,6 +6,7 @@
 #include "color.glsl"
 #include "environment.glsl"
 #include "brdf.glsl"
+#include "display.glsl"
 
 uniform sampler2D u_atlas;
 uniform float u_texels_per_unit;  // atlas byte steps per texel of distance
@@ -32,7 +33,7 @@ void main() {
   if (v_raised < 0.5) {
     if (coverage <= 0.003) discard;
     float a = coverage * v_color.a;
-    o_color = vec4(v_color.rgb * 1.35 * a, a);
+    o_color = vec4(to_display(v_color.rgb * 1.35) * a, a);
     return;
   }
   // Relief: height rises over a bevel 2.5 texels wide inside the outline.
@@ -52,6 +53,6 @@ void main() {
   vec3 metal = environment(reflect(-v, n), 0.24, 1.0) * env_brdf(f0, 0.24, n_dot_v) + irradiance(n, 1.0) * f0 * 0.05;
   // Outside the letter: a soft dark recess, as if the type face were cut around it.
   float recess = (1.0 - coverage) * (1.0 - smoothstep(0.0, 3.5, -d)) * 0.55;
-  vec4 letter = vec4(metal * coverage, coverage);
+  vec4 letter = vec4(to_display(metal) * coverage, coverage);
   o_color = letter + vec4(0.0, 0.0, 0.0, recess * (1.0 - coverage));
 }

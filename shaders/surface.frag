@@ -7,6 +7,7 @@
 #include "brdf.glsl"
 #include "shadow.glsl"
 #include "hover.glsl"
+#include "display.glsl"
 
 // Matches render::Material: 0 brass, 1 copper, 2 steel, 4 liquid, 5 paint, 6 glow.
 uniform int u_material;
@@ -17,7 +18,7 @@ in vec2 v_uv;
 in vec4 v_color;
 flat in uint v_pick;
 
-out vec4 o_color;  // premultiplied alpha
+out vec4 o_color;  // display colour, premultiplied alpha
 
 vec3 shade_metal(vec3 f0, float roughness, vec3 n, vec3 v, float key) {
   float n_dot_v = max(dot(n, v), 1e-3);
@@ -63,5 +64,5 @@ void main() {
     }
   }
   c += hover_glow(v_pick, n_dot_v);
-  o_color = vec4(c * alpha, alpha);
+  o_color = vec4(to_display(c) * alpha, alpha);
 }

@@ -25,7 +25,8 @@ float screen_radius_px(const glm::mat4& transform, Mesh mesh, const glm::vec3& e
 Detail detail_for_radius(float radius_px) {
   if (radius_px > 48.0f) return Detail::kHigh;
   if (radius_px > 12.0f) return Detail::kMedium;
-  return Detail::kLow;
+  if (radius_px > 5.0f) return Detail::kLow;
+  return Detail::kTiny;
 }
 
 }  // namespace am::render

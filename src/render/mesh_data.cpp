@@ -192,8 +192,21 @@ MeshData make_needle(int sides) {
   return m;
 }
 
+// A box filling `bounds` (for the tiniest level of detail).
+MeshData box_in(const Aabb& bounds) {
+  MeshData m = make_box();
+  const glm::vec3 centre = 0.5f * (bounds.lo + bounds.hi), size = bounds.hi - bounds.lo;
+  for (Vertex& v : m.vertices) v.position = centre + v.position * size;
+  return m;
+}
+
 MeshData make_mesh(Mesh kind, Detail detail) {
-  const int d = static_cast<int>(detail);  // 0 low, 1 medium, 2 high
+  if (detail == Detail::kTiny) {
+    // A flat disc stays flat (a quad each way); everything else becomes its box.
+    if (kind == Mesh::kDisc) return make_disc(4);
+    return box_in(unit_bounds(kind));
+  }
+  const int d = static_cast<int>(detail) - 1;  // 0 low, 1 medium, 2 high
   switch (kind) {
     // Small on screen, the bevel is below a pixel: a plain box.
     case Mesh::kBevelBox: return d == 0 ? make_box() : make_bevel_box(0.08f, d + 1);

@@ -1,7 +1,6 @@
 #include "render_target.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <string>
 
 namespace am::render {
@@ -15,7 +14,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
 
   color_rb_ = make_renderbuffer();
   glBindRenderbuffer(GL_RENDERBUFFER, color_rb_.id());
-  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, std::getenv("AM_FMT8") ? GL_RGBA8 : GL_RGBA16F, width, height);
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
   depth_rb_ = make_renderbuffer();
   glBindRenderbuffer(GL_RENDERBUFFER, depth_rb_.id());
   glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
@@ -28,7 +27,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
 
   resolved_tex_ = make_texture();
   glBindTexture(GL_TEXTURE_2D, resolved_tex_.id());
-  glTexImage2D(GL_TEXTURE_2D, 0, std::getenv("AM_FMT8") ? GL_RGBA8 : GL_RGBA16F, width, height, 0, GL_RGBA, GL_HALF_FLOAT, nullptr);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
@@ -43,7 +42,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   if (msaa_status != GL_FRAMEBUFFER_COMPLETE || resolve_status != GL_FRAMEBUFFER_COMPLETE) {
     msaa_fbo_.reset();
     width_ = height_ = samples_ = 0;
-    return fail("the driver rejected a " + std::to_string(width) + "x" + std::to_string(height) + " HDR framebuffer with " +
+    return fail("the driver rejected a " + std::to_string(width) + "x" + std::to_string(height) + " framebuffer with " +
                 std::to_string(samples) + " samples");
   }
   width_ = width;
@@ -52,11 +51,15 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   return Ok{};
 }
 
-void RenderTarget::resolve() const {
+void RenderTarget::present(GLuint target) const {
+  // Two blits: resolving needs identical formats, and the window's may differ.
   glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
   glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 
 }  // namespace am::render

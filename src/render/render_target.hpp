@@ -1,5 +1,6 @@
-// The offscreen HDR target the scene is drawn into: a multisampled colour + depth
-// framebuffer, resolved into a single-sample texture for tone mapping.
+// The offscreen target the scene is drawn into: a multisampled 8-bit colour + depth
+// framebuffer (shaders write tone-mapped colour), resolved into a single-sample
+// texture and copied into the caller's framebuffer.
 #pragma once
 
 #include "am/model/result.hpp"
@@ -13,8 +14,8 @@ class RenderTarget {
   Status ensure(int width, int height, int samples);
   GLuint msaa_framebuffer() const { return msaa_fbo_.id(); }
   GLuint resolved_texture() const { return resolved_tex_.id(); }
-  // Averages the samples into the resolved texture.
-  void resolve() const;
+  // Averages the samples and copies the result into `target` (0: the window).
+  void present(GLuint target) const;
   int width() const { return width_; }
   int height() const { return height_; }
   int samples() const { return samples_; }

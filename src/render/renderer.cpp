@@ -37,7 +37,7 @@ struct FrameBlock {
 };
 
 constexpr GLuint kFrameBinding = 0;
-constexpr GLint kHdrUnit = 0, kShadowUnit = 1, kAtlasUnit = 2;
+constexpr GLint kShadowUnit = 1, kAtlasUnit = 2;
 // Warm softbox nearly overhead, a little to the left and front (see environment.glsl).
 const glm::vec3 kKeyLightDir = glm::normalize(glm::vec3(-0.3f, 0.9f, 0.3f));
 
@@ -58,7 +58,7 @@ void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
 struct Renderer::Impl {
   RendererOptions options;
   ShaderProgram surface, glass, tube_surface, tube_glass, shadow_instanced, shadow_tube;
-  ShaderProgram background, floor, tonemap, label, shadow_blur;
+  ShaderProgram background, floor, label, shadow_blur;
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
@@ -91,7 +91,6 @@ struct Renderer::Impl {
   void draw_pass_shadow();
   std::uint64_t last_caster_hash = 0;  // the shadow map is redrawn only when this changes
   void draw_pass_main(const FrameView& view);
-  void draw_tonemap(const FrameView& view, unsigned target_framebuffer);
 };
 
 Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
@@ -105,7 +104,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
       {&tube_surface, "tube.vert", "surface.frag"},     {&tube_glass, "tube.vert", "glass.frag"},
       {&shadow_instanced, "depth.vert", "depth_only.frag"}, {&shadow_tube, "tube_depth.vert", "depth_only.frag"},
       {&background, "fullscreen.vert", "background.frag"}, {&floor, "floor.vert", "floor.frag"},
-      {&tonemap, "fullscreen.vert", "tonemap.frag"},     {&label, "label.vert", "label.frag"},
+      {&label, "label.vert", "label.frag"},
       {&shadow_blur, "fullscreen.vert", "shadow_blur.frag"},
   };
   for (const Spec& s : specs) {
@@ -115,7 +114,6 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
     s.program->bind_block("Frame", kFrameBinding);
     s.program->use();
     s.program->set("u_shadow_map", kShadowUnit);
-    s.program->set("u_hdr", kHdrUnit);
     s.program->set("u_atlas", kAtlasUnit);
     s.program->set("u_normal_sign", 1.0f);
     s.program->set("u_source", 0);
@@ -222,7 +220,7 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
       if (depth_only) {
         // Shadows are soft: the coarsest meshes cast them well enough, and specks cast none.
         if (!r.casts_shadow) continue;
-        levels[0].draw_instances(r.first, r.count);
+        levels[static_cast<std::size_t>(Detail::kLow)].draw_instances(r.first, r.count);
         ++draw_calls;
         continue;
       }
@@ -377,22 +375,6 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
   glCullFace(GL_BACK);
 }
 
-void Renderer::Impl::draw_tonemap(const FrameView& view, unsigned target_framebuffer) {
-  target.resolve();
-  glBindFramebuffer(GL_FRAMEBUFFER, target_framebuffer);
-  glViewport(0, 0, view.width, view.height);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_BLEND);
-  glDisable(GL_CULL_FACE);
-  glDisable(GL_SCISSOR_TEST);
-  glActiveTexture(GL_TEXTURE0 + kHdrUnit);
-  glBindTexture(GL_TEXTURE_2D, target.resolved_texture());
-  tonemap.use();
-  glBindVertexArray(empty_vao.id());
-  glDrawArrays(GL_TRIANGLES, 0, 3);
-  ++draw_calls;
-}
-
 Renderer::Renderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 Renderer::~Renderer() = default;
 
@@ -499,8 +481,9 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   lap(stats.shadow_ms);
   r.draw_pass_main(view);
   lap(stats.main_ms);
-  r.draw_tonemap(view, target_framebuffer);
-  lap(stats.tonemap_ms);
+  r.target.present(target_framebuffer);
+  ++r.draw_calls;  // the resolve and copy (blits)
+  lap(stats.present_ms);
 
   glBindVertexArray(0);
   glUseProgram(0);

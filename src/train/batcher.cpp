@@ -31,6 +31,16 @@ Result<Batcher> Batcher::create(const Corpus& corpus, const BatchSettings& setti
     if (n >= static_cast<std::size_t>(kWindow)) total += n - kWindow + 1;
     b.starts_.push_back(total);
   }
+  std::array<double, kVocab> counts{};
+  double letters = 0;
+  for (const auto& ids : b.books_)
+    for (std::uint8_t id : ids) {
+      counts[id] += 1;
+      letters += 1;
+    }
+  for (int c = 0; c < kVocab; ++c)
+    b.surprisal_[static_cast<std::size_t>(c)] =
+        static_cast<float>(-std::log2((counts[static_cast<std::size_t>(c)] + 1.0) / (letters + kVocab)));
   if (total == 0)
     return fail("the corpus has no training text long enough for one window of " +
                 std::to_string(kWindow) + " characters");
@@ -56,6 +66,19 @@ void Batcher::sample(Rng& rng, std::vector<int>& windows) const {
       const int span = settings_.repeat_max - settings_.repeat_min + 1;
       const int L = settings_.repeat_min + static_cast<int>(rng.below(static_cast<std::uint64_t>(span)));
       copy_window(start, L, w);
+      // Of repeat_pick verbatim passages, keep the one with the rarest letters.
+      float best = 0.0f;
+      for (int i = 0; i < L; ++i) best += surprisal_[static_cast<std::size_t>(w[i])];
+      int candidate[kWindow];
+      for (int k = 1; k < settings_.repeat_pick; ++k) {
+        copy_window(rng.below(total), L, candidate);
+        float score = 0.0f;
+        for (int i = 0; i < L; ++i) score += surprisal_[static_cast<std::size_t>(candidate[i])];
+        if (score > best) {
+          best = score;
+          std::copy(candidate, candidate + L, w);
+        }
+      }
       for (int i = L; i < kWindow; ++i) w[i] = w[i - L];
     } else {
       copy_window(start, kWindow, w);

@@ -108,6 +108,10 @@ const std::vector<Flag>& flags() {
     add({"repeat-max", "L", "longest repeated passage, characters (default 32)", Kind::kShapes,
          integer_in<int>(&Recipe::repeat_max, "repeat-max", 1, kContext),
          [](const Recipe& r) { return json(r.repeat_max); }});
+    add({"repeat-pick", "K",
+         "repeat the passage with the rarest letters (highest unigram surprisal) of K drawn (default 1)",
+         Kind::kShapes, integer_in<int>(&Recipe::repeat_pick, "repeat-pick", 1, 64),
+         [](const Recipe& r) { return json(r.repeat_pick); }});
     add({"lr", "X", "peak learning rate (default 1e-2)", Kind::kShapes, real_in(&Recipe::lr, "lr", 0.0, 10.0, true),
          [](const Recipe& r) { return json(r.lr); }});
     add({"warmup", "N", "updates of linear warm-up from 0 (default 200)", Kind::kShapes,
@@ -246,8 +250,12 @@ double Recipe::resolved_embed_std() const {
 
 fs::path Recipe::state_path() const {
   if (state) return *state;
-  fs::path dir = out;
+  fs::path dir = out.lexically_normal();
   if (!dir.has_filename()) dir = dir.parent_path();  // "runs/a/" -> "runs/a"
+  if (dir.empty() || dir.filename() == "." || dir.filename() == "..") {  // "." -> "/home/me/run"
+    dir = fs::absolute(dir).lexically_normal();
+    if (!dir.has_filename()) dir = dir.parent_path();
+  }
   return dir.parent_path() / (dir.filename().string() + ".state.safetensors");
 }
 
@@ -259,7 +267,9 @@ ScheduleSettings Recipe::schedule_settings() const { return {lr, warmup, steps, 
 
 InitSettings Recipe::init_settings() const { return {init, init_std, resolved_embed_std(), seed}; }
 
-BatchSettings Recipe::batch_settings() const { return {batch, repeat_share, repeat_min, repeat_max}; }
+BatchSettings Recipe::batch_settings() const {
+  return {batch, repeat_share, repeat_min, repeat_max, repeat_pick};
+}
 
 json Recipe::to_json() const {
   json j = json::object();

@@ -179,7 +179,6 @@ TEST_CASE("linear_to_heads and linear_from_heads use the head-major layout", "[k
         const int K = 32;
         const auto in = random_values(rng, static_cast<std::size_t>(T * K), 1.0f);
         const auto W = random_values(rng, static_cast<std::size_t>(N * K), 0.2f);
-        const auto bias = random_values(rng, static_cast<std::size_t>(N), 0.5f);
         std::vector<float> want(static_cast<std::size_t>(T * N)), got(want.size());
         linear_spec(want.data(), in.data(), W.data(), nullptr, T, K, N);
         k::linear_to_heads(got.data(), in.data(), W.data(), T, K, N);
@@ -189,10 +188,11 @@ TEST_CASE("linear_to_heads and linear_from_heads use the head-major layout", "[k
         // from heads: input [K'/8, T, 8] with K' = N, back to a row-major [T, 24] output
         const int N2 = 24;
         const auto W2 = random_values(rng, static_cast<std::size_t>(N2 * N), 0.2f);
+        const auto bias2 = random_values(rng, static_cast<std::size_t>(N2), 0.5f);
         std::vector<float> want2(static_cast<std::size_t>(T * N2)), got2(want2.size());
-        linear_spec(want2.data(), want.data(), W2.data(), bias.data(), T, N, N2);
+        linear_spec(want2.data(), want.data(), W2.data(), bias2.data(), T, N, N2);
         const auto in_heads = head_major(want, T, N);
-        k::linear_from_heads(got2.data(), in_heads.data(), W2.data(), bias.data(), T, N, N2);
+        k::linear_from_heads(got2.data(), in_heads.data(), W2.data(), bias2.data(), T, N, N2);
         CHECK(max_diff(got2, want2) <= kTolerance);
       }
     }

@@ -35,15 +35,24 @@ void check_within_bounds(const MeshData& m, const Aabb& b) {
 
 }  // namespace
 
-TEST_CASE("every unit mesh faces outward and stays inside its unit bounds") {
-  for (int k = 0; k < kMeshCount; ++k) {
-    const auto kind = static_cast<Mesh>(k);
-    INFO("mesh " << k);
-    const MeshData m = make_mesh(kind);
-    REQUIRE_FALSE(m.vertices.empty());
-    for (const std::uint32_t i : m.indices) REQUIRE(i < m.vertices.size());
-    check_faces_outward(m);
-    check_within_bounds(m, unit_bounds(kind));
+TEST_CASE("every unit mesh, at every level of detail, faces outward and stays inside its unit bounds") {
+  for (int k = 0; k < kMeshCount; ++k)
+    for (int d = 0; d < kDetailCount; ++d) {
+      const auto kind = static_cast<Mesh>(k);
+      INFO("mesh " << k << " detail " << d);
+      const MeshData m = make_mesh(kind, static_cast<Detail>(d));
+      REQUIRE_FALSE(m.vertices.empty());
+      for (const std::uint32_t i : m.indices) REQUIRE(i < m.vertices.size());
+      check_faces_outward(m);
+      check_within_bounds(m, unit_bounds(kind));
+    }
+}
+
+TEST_CASE("coarser levels of detail have fewer triangles") {
+  for (const Mesh kind : {Mesh::kBevelBox, Mesh::kCylinder, Mesh::kDisc, Mesh::kSphere}) {
+    INFO("mesh " << static_cast<int>(kind));
+    for (int d = 1; d < kDetailCount; ++d)
+      CHECK(make_mesh(kind, static_cast<Detail>(d - 1)).indices.size() < make_mesh(kind, static_cast<Detail>(d)).indices.size());
   }
 }
 

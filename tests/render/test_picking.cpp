@@ -1,9 +1,12 @@
 // Picking: the nearest pickable instance or tube under a pixel, pure math.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include <glm/gtc/matrix_transform.hpp>
 
 #include "am/render/camera.hpp"
+#include "am/render/level_of_detail.hpp"
 #include "am/render/picking.hpp"
 
 using namespace am::render;
@@ -135,4 +138,22 @@ TEST_CASE("bounds_of covers exactly the instances kept") {
   const auto both = bounds_of(list, [](PickId id) { return id != 0; });
   CHECK(both->hi.x == Approx(11.0f));
   CHECK_FALSE(bounds_of(list, [](PickId id) { return id == 5; }).has_value());
+}
+
+TEST_CASE("the level of detail follows the size on screen") {
+  const glm::mat4 proj = glm::perspective(0.6f, 1.5f, 0.1f, 100.0f);
+  const float focal = focal_length_px(proj, 720);
+  CHECK(focal == Approx(360.0f / std::tan(0.3f)));
+  const glm::mat4 big = glm::scale(glm::mat4(1.0f), glm::vec3(2.0f));
+  const glm::vec3 near_eye(0, 0, 5), far_eye(0, 0, 500);
+  CHECK(detail_for_radius(screen_radius_px(big, Mesh::kCylinder, near_eye, focal)) == Detail::kHigh);
+  CHECK(detail_for_radius(screen_radius_px(big, Mesh::kCylinder, far_eye, focal)) == Detail::kTiny);
+  // Strictly by pixels: each threshold switches one level.
+  CHECK(detail_for_radius(100.0f) == Detail::kHigh);
+  CHECK(detail_for_radius(20.0f) == Detail::kMedium);
+  CHECK(detail_for_radius(8.0f) == Detail::kLow);
+  CHECK(detail_for_radius(2.0f) == Detail::kTiny);
+  // Needles are measured from their middle, not their base.
+  const glm::mat4 needle = glm::scale(glm::mat4(1.0f), {0.1f, 10.0f, 0.1f});
+  CHECK(screen_radius_px(needle, Mesh::kNeedle, {0, 5, 20}, focal) > screen_radius_px(needle, Mesh::kNeedle, {0, -20, 20}, focal));
 }

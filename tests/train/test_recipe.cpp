@@ -32,6 +32,11 @@ TEST_CASE("recipe: defaults and every flag form") {
   CHECK(s->recipe.seed == 18446744073709551615ull);
   CHECK(s->recipe.resume);
   CHECK(s->recipe.state_path() == std::filesystem::path("runs/y.state.safetensors"));
+  Recipe here;
+  here.out = ".";
+  CHECK(here.state_path() ==
+        std::filesystem::current_path().parent_path() / (std::filesystem::current_path().filename().string() +
+                                                          ".state.safetensors"));
   CHECK(s->given.count("lr") == 1);
   CHECK(s->given.count("steps") == 0);
   CHECK(parse({"--help"})->help);

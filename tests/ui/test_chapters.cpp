@@ -7,6 +7,7 @@
 
 #include "am/model/forward.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/scene_bridge.hpp"
 #include "fakes.hpp"
 
 using namespace am;
@@ -145,7 +146,7 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
   }
 }
 
-TEST_CASE("entering a chapter sets its text, lift and step; pulled heads stay", "[chapters]") {
+TEST_CASE("entering a chapter sets its text, lift and step, and pulled heads stay", "[chapters]") {
   test::FakeEngine engine;
   AppState state;
   set_pulled(state, 0, 1, true);
@@ -187,4 +188,27 @@ TEST_CASE("camera poses have names", "[chapters]") {
   REQUIRE(s7.view.path_heads[1].has_value());
   CHECK(head_name(s7.view.path_heads[0]->first, s7.view.path_heads[0]->second) == "L1H2");
   CHECK(head_name(s7.view.path_heads[1]->first, s7.view.path_heads[1]->second) == "L2H3");
+}
+
+TEST_CASE("the scene input follows the state, the chapter and the settings", "[chapters]") {
+  test::FakeEngine engine;
+  AppState state;
+  enter_chapter(state, *find_chapter(1), engine.chapter_context(state), engine.checkpoint_steps());
+  set_pulled(state, 1, 3, true);
+  REQUIRE(select_position(state, 4).ok());
+  const Activations acts = engine.forward(read_ids(state), state.pulled);
+  ChapterContext c = engine.chapter_context(state);
+  c.acts = &acts;
+  machine::SceneInput in = make_scene_input(state, c, 2.5);
+  CHECK(in.acts == &acts);
+  CHECK(in.text == "the queen. the qu");
+  CHECK(in.selected_position == 4);
+  CHECK(in.pulled == state.pulled);
+  CHECK(in.view.split_embedding);  // chapter 1 shows the embedding and position apart
+  CHECK_FALSE(in.view.reduced_motion);
+  CHECK(in.training.steps.size() == engine.training.checkpoints.size());
+  CHECK(in.training.current_step == state.step);
+  CHECK(in.time_seconds == 2.5);
+  state.settings.reduced_motion = true;
+  CHECK(make_scene_input(state, c, 0.0).view.reduced_motion);
 }

@@ -59,7 +59,7 @@ TEST_CASE("parameters are counted from the loaded tensors", "[facts]") {
   CHECK(count_parameters(w) == 27166);
 }
 
-TEST_CASE("copy target: the character after the last character's previous appearance", "[facts]") {
+TEST_CASE("copy target is the character after the last character's previous appearance", "[facts]") {
   const auto t = find_copy_target("qzxv kplw qzxv kp");
   REQUIRE(t.has_value());
   CHECK(t->earlier == 6);

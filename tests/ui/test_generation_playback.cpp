@@ -29,7 +29,7 @@ TEST_CASE("greedy writing matches full forward passes, and the counts add up", "
   CHECK(g.dots_without_cache > g.dots_with_cache);
 }
 
-TEST_CASE("reading only: the cache versus a full pass per prefix", "[generation]") {
+TEST_CASE("reading only, the cache versus a full pass per prefix", "[generation]") {
   const Weights w = random_weights(3);
   const Generation g = generate_greedy(w, encode("abcd"), HeadMask{}, 0);
   CHECK(g.text.empty());

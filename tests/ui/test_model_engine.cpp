@@ -80,7 +80,7 @@ TEST_CASE("a missing analysis is not an error, and says so", "[engine]") {
   CHECK_FALSE(ModelEngine::load(folder.dir / "nowhere").ok());
 }
 
-TEST_CASE("a script over the real engine: pulling a head changes the dumped probabilities", "[engine]") {
+TEST_CASE("a script over the real engine, pulling a head changes the dumped probabilities", "[engine]") {
   WeightsFolder folder(true);
   auto engine = ModelEngine::load(folder.dir);
   REQUIRE(engine.ok());

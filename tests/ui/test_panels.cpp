@@ -102,7 +102,7 @@ TEST_CASE("every panel draws in every chapter, and the arrow keys turn the pages
   CHECK(h.state.chapter == kChapterCount - 2);
 }
 
-TEST_CASE("function keys: help, settings, screenshot; Space plays the drum", "[panels]") {
+TEST_CASE("function keys for help, settings and screenshots, and Space plays the drum", "[panels]") {
   HeadlessImGui imgui;
   Harness h;
   set_text(h.state, "the queen. the qu");

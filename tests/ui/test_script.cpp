@@ -78,7 +78,7 @@ TEST_CASE("load_script names the file in its messages", "[script]") {
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("replay: chapter, text, step snapping, pull then push, select, head, generate, screenshot", "[script]") {
+TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head, generate, screenshot", "[script]") {
   test::FakeEngine engine;
   AppState state;
   auto script = parse_script(

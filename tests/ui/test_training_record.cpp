@@ -9,7 +9,7 @@
 using namespace am;
 using namespace am::ui;
 
-TEST_CASE("manifest: checkpoints, metrics and recipe", "[training]") {
+TEST_CASE("manifest with checkpoints, metrics and recipe", "[training]") {
   std::string heads = "{";
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h)
@@ -79,7 +79,7 @@ TEST_CASE("malformed manifests are errors, not crashes", "[training]") {
   CHECK_FALSE(parse_training_record(R"({"checkpoints": [{"file": "x"}]})").ok());
 }
 
-TEST_CASE("phase change: last low checkpoint before the first high one", "[training]") {
+TEST_CASE("phase change is the last low checkpoint before the first high one", "[training]") {
   const TrainingRecord t = test::training_a();
   const auto p = find_phase_change(t);
   REQUIRE(p.has_value());
@@ -95,7 +95,7 @@ TEST_CASE("phase change: last low checkpoint before the first high one", "[train
   CHECK_FALSE(find_loss_bump(t, 1250, 2000).has_value());
 }
 
-TEST_CASE("analysis.json: heads, ablations, demo, definitions", "[analysis]") {
+TEST_CASE("analysis.json with heads, ablations, demo, definitions", "[analysis]") {
   const char* json = R"({
     "version": 1, "generator": "attention-analyze", "step": 9000, "file": "step_009000.safetensors",
     "nonsense": {"accuracy": 0.96, "correct": 3431, "total": 3574, "sequences": 200,

@@ -16,7 +16,8 @@ float focal_length_px(const glm::mat4& projection, int viewport_height);
 // Radius in pixels of the sphere around an instance of a unit mesh, seen from `eye`.
 float screen_radius_px(const glm::mat4& transform, Mesh mesh, const glm::vec3& eye, float focal_px);
 
-// The level of detail for an on-screen radius: high above 48 px, medium above 12 px.
+// The level of detail for an on-screen radius: high above 48 px, medium above 12,
+// low above 5, else tiny (a box).
 Detail detail_for_radius(float radius_px);
 
 // World radius of a sphere around an instance of any unit mesh.

@@ -32,8 +32,9 @@ inline constexpr float kNeedleBaseHalfWidth = 0.5f;
 
 // Levels of detail: a software rasteriser (llvmpipe) pays for every triangle, so
 // batches whose instances are small on screen use the coarser meshes.
-enum class Detail : std::uint8_t { kLow, kMedium, kHigh };
-inline constexpr int kDetailCount = 3;
+// kTiny is a box fitted to the unit bounds, for things a few pixels across.
+enum class Detail : std::uint8_t { kTiny, kLow, kMedium, kHigh };
+inline constexpr int kDetailCount = 4;
 
 MeshData make_mesh(Mesh kind, Detail detail = Detail::kHigh);
 // The box every vertex of make_mesh(kind) lies in.

@@ -1,6 +1,7 @@
-// Draws a DrawList: shadow pass, then background, floor, opaque batches, glow,
-// labels, liquid and glass (back to front) into a 4x multisampled HDR target, then
-// tone-maps into the caller's framebuffer. Every pass sets the GL state it needs.
+// Draws a DrawList: the key light's shadow map (only when the casters moved), then
+// opaque batches, floor, backdrop, labels, liquid and glass (back to front) into a
+// 4x multisampled target, resolved into the caller's framebuffer. Shaders light in
+// linear space and write tone-mapped sRGB. Every pass sets the GL state it needs.
 #pragma once
 
 #include <cstddef>
@@ -48,8 +49,8 @@ struct FrameStats {
   std::size_t glyphs = 0;
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
   bool shadow_redrawn = false;  // the shadow casters changed (or moved) this frame
-  // With profile_passes: milliseconds of upload, shadow, main, resolve + tone map.
-  double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, tonemap_ms = 0.0;
+  // With profile_passes: milliseconds of upload, shadow, main pass, resolve + copy.
+  double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, present_ms = 0.0;
 };
 
 class Renderer {

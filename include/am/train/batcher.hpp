@@ -5,6 +5,7 @@
 // "arranging" of the text the trainer does; it never makes up text.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +21,10 @@ struct BatchSettings {
   double repeat_share = 0.5;  // round(share · batch) windows per batch are repeats
   int repeat_min = 4;         // passage length L uniform in [repeat_min, repeat_max]
   int repeat_max = 32;
+  // Of this many candidate passages, repeat the one whose letters are rarest in the
+  // novels (highest summed unigram surprisal): the same verbatim text, chosen so rare
+  // letters get copied often enough to be learned. 1 = uniform choice.
+  int repeat_pick = 1;
 };
 
 class Batcher {
@@ -40,6 +45,7 @@ class Batcher {
   int repeats_ = 0;
   std::vector<std::vector<std::uint8_t>> books_;  // training ids per book
   std::vector<std::uint64_t> starts_;             // cumulative window starts per book
+  std::array<float, kVocab> surprisal_{};         // -log2 P(char) over the training text
 };
 
 // Held-out windows for the validation loss: non-overlapping 65-id windows from every

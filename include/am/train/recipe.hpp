@@ -26,6 +26,7 @@ struct Recipe {
   double repeat_share = 0.5;
   int repeat_min = 4;
   int repeat_max = 32;
+  int repeat_pick = 1;  // repeat the most surprising of this many candidate passages
   // Optimisation.
   double lr = 1e-2;
   std::int64_t warmup = 200;

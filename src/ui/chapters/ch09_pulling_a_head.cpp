@@ -75,7 +75,10 @@ std::string body(const ChapterContext& c) {
     out += " With both " + head_name(k.induction.layer, k.induction.head) + " and " +
            head_name(k.second_induction.layer, k.second_induction.head) + " pulled, " +
            effect(a.accuracy, *k.both_induction_accuracy) + ".";
-  if (k.induction_accuracy && a.accuracy - *k.induction_accuracy < kLargeDrop)
+  const RoleThresholds t = role_thresholds(c);
+  if (ind.induction < t.induction)
+    out += " No head here reaches the analysis's induction threshold of " + fmt_percent(t.induction) + ".";
+  else if (k.induction_accuracy && a.accuracy - *k.induction_accuracy < kLargeDrop)
     out += " No single induction head is indispensable here: pulling the strongest costs less than " +
            fmt_points(kLargeDrop) + ".";
   out += " Whether a head really matters, pulling it out tells you.";
