@@ -202,14 +202,16 @@ MeshData box_in(const Aabb& bounds) {
 
 MeshData make_mesh(Mesh kind, Detail detail) {
   if (detail == Detail::kTiny) {
-    // A flat disc stays flat (a quad each way); everything else becomes its box.
+    // A few pixels across: round things become square (inside their round outline,
+    // so they never look bigger), boxes stay boxes.
     if (kind == Mesh::kDisc) return make_disc(4);
+    if (kind == Mesh::kCylinder) return make_cylinder(4);
+    if (kind == Mesh::kSphere) return make_sphere(4, 2);
     return box_in(unit_bounds(kind));
   }
   const int d = static_cast<int>(detail) - 1;  // 0 low, 1 medium, 2 high
   switch (kind) {
-    // Small on screen, the bevel is below a pixel: a plain box.
-    case Mesh::kBevelBox: return d == 0 ? make_box() : make_bevel_box(0.08f, d + 1);
+    case Mesh::kBevelBox: return make_bevel_box(0.08f, d + 1);
     case Mesh::kBox: return make_box();
     case Mesh::kCylinder: return make_cylinder(std::array{6, 14, 36}[static_cast<std::size_t>(d)]);
     case Mesh::kDisc: return make_disc(std::array{8, 20, 48}[static_cast<std::size_t>(d)]);

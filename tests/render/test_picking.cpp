@@ -151,9 +151,12 @@ TEST_CASE("the level of detail follows the size on screen") {
   // Strictly by pixels: each threshold switches one level.
   CHECK(detail_for_radius(100.0f) == Detail::kHigh);
   CHECK(detail_for_radius(20.0f) == Detail::kMedium);
-  CHECK(detail_for_radius(8.0f) == Detail::kLow);
+  CHECK(detail_for_radius(9.0f) == Detail::kLow);
   CHECK(detail_for_radius(2.0f) == Detail::kTiny);
-  // Needles are measured from their middle, not their base.
-  const glm::mat4 needle = glm::scale(glm::mat4(1.0f), {0.1f, 10.0f, 0.1f});
-  CHECK(screen_radius_px(needle, Mesh::kNeedle, {0, 5, 20}, focal) > screen_radius_px(needle, Mesh::kNeedle, {0, -20, 20}, focal));
+  // A long thin cylinder is as round as it is thick, not as long.
+  const glm::mat4 rod = glm::scale(glm::mat4(1.0f), {0.1f, 10.0f, 0.1f});
+  CHECK(curvature_radius(rod, Mesh::kCylinder) == Approx(0.05f));
+  CHECK(curvature_radius(rod, Mesh::kSphere) == Approx(5.0f));
+  // Distances are measured from the instance's middle (a needle's is halfway up).
+  CHECK(screen_radius_px(rod, Mesh::kNeedle, {0, 5, 20}, focal) > screen_radius_px(rod, Mesh::kNeedle, {0, -20, 20}, focal));
 }

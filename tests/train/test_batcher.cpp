@@ -101,3 +101,38 @@ TEST_CASE("batcher: validation windows and a corpus too short to train on") {
   REQUIRE_FALSE(none.ok());
   CHECK(none.error().find("long enough") != std::string::npos);
 }
+
+TEST_CASE("batcher: --repeat-pick repeats the passage with the rarest letters, still verbatim") {
+  Corpus c;
+  Book b;
+  b.name = "b";
+  for (int i = 0; i < 200; ++i) b.train_text += i % 10 == 0 ? "the quiz of jazz. " : "the cat sat on the mat. ";
+  c.books = {b};
+  const auto rare_letters = [](const std::vector<int>& w, int windows) {
+    int count = 0;
+    for (int i = 0; i < windows * kWindow; ++i) {
+      const char ch = id_to_char(w[static_cast<std::size_t>(i)]);
+      count += ch == 'q' || ch == 'z' || ch == 'j';
+    }
+    return count;
+  };
+  auto plain = Batcher::create(c, {16, 1.0, 8, 8, 1});
+  auto picky = Batcher::create(c, {16, 1.0, 8, 8, 8});
+  REQUIRE(plain.ok());
+  REQUIRE(picky.ok());
+  Rng r1(3), r2(3);
+  std::vector<int> a, p;
+  int rare_plain = 0, rare_picky = 0;
+  for (int round = 0; round < 20; ++round) {
+    plain->sample(r1, a);
+    picky->sample(r2, p);
+    rare_plain += rare_letters(a, 16);
+    rare_picky += rare_letters(p, 16);
+    for (int w = 0; w < 16; ++w) {  // every picked passage is still the novel's own text
+      std::string passage;
+      for (int i = 0; i < 8; ++i) passage += id_to_char(p[static_cast<std::size_t>(w * kWindow + i)]);
+      CHECK(b.train_text.find(passage) != std::string::npos);
+    }
+  }
+  CHECK(rare_picky > 3 * rare_plain);
+}

@@ -32,7 +32,7 @@ inline constexpr float kNeedleBaseHalfWidth = 0.5f;
 
 // Levels of detail: a software rasteriser (llvmpipe) pays for every triangle, so
 // batches whose instances are small on screen use the coarser meshes.
-// kTiny is a box fitted to the unit bounds, for things a few pixels across.
+// kTiny is for things a few pixels across: square prisms, boxes.
 enum class Detail : std::uint8_t { kTiny, kLow, kMedium, kHigh };
 inline constexpr int kDetailCount = 4;
 
