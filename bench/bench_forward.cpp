@@ -4,6 +4,7 @@
 //                      [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -45,21 +46,27 @@ BENCHMARK(BM_Forward64)
     ->Unit(benchmark::kMicrosecond)
     ->Iterations(20)
     ->Repetitions(501)
+    ->ComputeStatistics("min", [](const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); })
     ->ReportAggregatesOnly(true);
 
 // Prints as usual and keeps the medians of BM_Forward64 for the comparison.
 class MedianCapture : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
-    for (const Run& run : runs)
-      if (run.aggregate_name == "median" && run.run_name.function_name == "BM_Forward64") {
+    for (const Run& run : runs) {
+      if (run.run_name.function_name != "BM_Forward64") continue;
+      if (run.aggregate_name == "median") {
         wall_us = run.GetAdjustedRealTime();  // in the benchmark's unit: µs
         cpu_us = run.GetAdjustedCPUTime();
+      } else if (run.aggregate_name == "min") {
+        best_cpu_us = run.GetAdjustedCPUTime();
       }
+    }
     ConsoleReporter::ReportRuns(runs);
   }
   double wall_us = 0.0;
   double cpu_us = 0.0;
+  double best_cpu_us = 0.0;  // the fastest repetition: the machine's speed with no one else on it
 };
 
 // The explicit --weights=FILE, else the manifest's final checkpoint.
@@ -122,7 +129,8 @@ int main(int argc, char** argv) {
   std::printf("\nforward of 64 characters, one thread, %s kernels (median µs per forward)\n",
               am::kernels::simd_level_name(am::kernels::simd_level()));
   std::printf("                      wall-clock      CPU\n");
-  std::printf("  attention-machine   %9.2f %9.2f\n", reporter.wall_us, reporter.cpu_us);
+  std::printf("  attention-machine   %9.2f %9.2f   (fastest repetition: %.2f CPU)\n", reporter.wall_us,
+              reporter.cpu_us, reporter.best_cpu_us);
   if (!run_reference) return 0;
   std::string error;
   const auto torch = am::bench::pytorch_forward_us(*path, error);

@@ -1,9 +1,7 @@
-// The workshop behind the machine, seen through a pixel (ndc -1..1): the
-// environment along the view ray, dimmed, darker towards the corners. The floor
-// fades into exactly this, so there is no horizon line.
-vec3 backdrop(vec2 ndc) {
-  vec4 far_p = u_inv_view_proj * vec4(ndc, 1.0, 1.0);
-  vec3 dir = normalize(far_p.xyz / far_p.w - u_eye.xyz);
+// The workshop behind the machine along a view ray `dir` through a pixel (ndc
+// -1..1): the environment, dimmed, darker towards the corners. The floor fades
+// into exactly this, so there is no horizon line.
+vec3 backdrop(vec3 dir, vec2 ndc) {
   vec3 c = ambient_gradient(dir) * 0.55;
   // A faint warm haze where the lamps are, as if dust caught the light.
   c += sg_blurred(dir, KEY_DIR, KEY_COLOR, KEY_SHARPNESS, 3.0) * 0.035;

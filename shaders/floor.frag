@@ -15,9 +15,10 @@ out vec4 o_color;
 void main() {
   vec3 n = vec3(0.0, 1.0, 0.0);
   vec3 v = normalize(u_eye.xyz - v_world);
-  float key = key_light_visible(v_world, n, 0.5);
-  // A coarser mip of the same map: a wide, soft darkening under the machine.
-  float wide = key_light_visible(v_world, n, 3.5);
+  float behind = depth_behind_occluders(v_world, n);
+  float key = key_light_visible(behind, ESM_C * 0.6);
+  // The same lookup with a gentler falloff: a wide, soft darkening under the machine.
+  float wide = key_light_visible(behind, ESM_C * 0.12);
   // A pool of light under the machine, falling off towards the edges of the bench.
   float r = length(v_world.xz - u_scene_centre.xz) / max(u_scene_centre.w, 1.0);
   float pool = mix(0.3, 1.0, 1.0 - smoothstep(0.4, 1.8, r));
@@ -29,5 +30,5 @@ void main() {
   // Fade out with distance from the machine so there is no hard horizon.
   float a = 1.0 - smoothstep(1.1, 2.6, r);
   vec2 ndc = gl_FragCoord.xy * u_viewport.zw * 2.0 - 1.0;
-  o_color = vec4(dither(to_display(mix(backdrop(ndc), c, a))), 1.0);
+  o_color = vec4(dither(to_display(mix(backdrop(-v, ndc), c, a))), 1.0);
 }

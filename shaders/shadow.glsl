@@ -4,11 +4,16 @@
 
 uniform sampler2D u_shadow_map;
 
-float key_light_visible(vec3 world_pos, vec3 normal, float lod) {
+// How far the receiver is behind the blurred occluders, in light depth (<= 0: lit).
+float depth_behind_occluders(vec3 world_pos, vec3 normal) {
   vec3 p = world_pos + normal * 0.02;
-  vec4 s = u_light_view_proj * vec4(p, 1.0);
-  vec3 c = s.xyz / s.w * 0.5 + 0.5;
-  if (c.x <= 0.0 || c.x >= 1.0 || c.y <= 0.0 || c.y >= 1.0 || c.z >= 1.0) return 1.0;
-  float occluder = textureLod(u_shadow_map, c.xy, lod).r;
-  return clamp(exp(ESM_C * (occluder - c.z + 0.002)), 0.0, 1.0);
+  // The light's projection is orthographic: no divide by w.
+  vec3 c = (u_light_view_proj * vec4(p, 1.0)).xyz * 0.5 + 0.5;
+  float occluder = texture(u_shadow_map, clamp(c.xy, 0.0, 1.0)).r;
+  return min(c.z, 1.0) - occluder - 0.002;
+}
+
+// `sharpness` ESM_C gives the shadow; smaller values a wider, softer darkening.
+float key_light_visible(float behind, float sharpness) {
+  return clamp(exp(-sharpness * behind), 0.0, 1.0);
 }

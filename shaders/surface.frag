@@ -11,6 +11,9 @@
 
 // Matches render::Material: 0 brass, 1 copper, 2 steel, 4 liquid, 5 paint, 6 glow.
 uniform int u_material;
+// Off for batches drawn coarsely (small on screen): their shadows would not show,
+// and the lookup is the dearest part of this shader under a software rasteriser.
+uniform bool u_receive_shadow;
 
 in vec3 v_world;
 in vec3 v_normal;
@@ -47,7 +50,7 @@ void main() {
     // Glow: unlit, a little brighter where the surface faces the eye (a lit core).
     c = tint * (1.1 + 0.9 * n_dot_v * n_dot_v);
   } else {
-    float key = key_light_visible(v_world, n, 0.0);
+    float key = u_receive_shadow ? key_light_visible(depth_behind_occluders(v_world, n), ESM_C) : 1.0;
     if (u_material == 0) {
       c = shade_metal(vec3(0.95, 0.76, 0.40) * tint, 0.24, n, v, key);
     } else if (u_material == 1) {

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "am/ui/chapters.hpp"
 #include "app_window.hpp"
 #include "cli.hpp"
 #include "options.hpp"
@@ -24,6 +25,10 @@ int main(int argc, char** argv) {
   }
   if (options->version) {
     std::cout << "attention-machine " << AM_VERSION << "\n";
+    return 0;
+  }
+  if (options->list_chapters) {
+    std::cout << am::ui::list_chapters();
     return 0;
   }
   if (options->json) return am::app::run_json(*options);

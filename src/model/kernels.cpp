@@ -16,8 +16,9 @@
 // AM_DEFINE_KERNELS with a different target attribute (AVX-512, AVX2+FMA, baseline),
 // so one source yields three builds; a table of function pointers picks one at run time.
 // This file is compiled with -ffp-contract=fast (src/model/CMakeLists.txt): a·b + c
-// becomes one fused multiply-add where the build has FMA. That is not -ffast-math:
-// nothing is reassociated, NaN and infinity keep their meaning.
+// becomes one fused multiply-add where the build has FMA; and with -fno-math-errno, so
+// square roots vectorise. That is not -ffast-math: nothing is reassociated, NaN and
+// infinity keep their meaning.
 
 // The templates below return vectors from always_inline functions; GCC's note that
 // such a return would change the ABI without AVX does not apply to inlined calls.
@@ -34,10 +35,10 @@ constexpr int kPanel = 32;      // outputs per packed weight panel
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 // Per build: the native vector, and how many input rows share one pass over a weight
-// panel, so that kRows·32 accumulators (plus the panel) fit in the vector registers.
+// panel: kRows rows × 32 outputs of accumulators (plus the panel) fill the registers.
 struct Avx512 {
   using V = simd::f16v;
-  static constexpr int kRows = 4;  // 8 zmm accumulators
+  static constexpr int kRows = 8;  // 16 zmm accumulators: slack for the FMA latency
 };
 struct Avx2 {
   using V = simd::f8v;
@@ -104,9 +105,16 @@ AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const floa
       for (int c = 0; c < C; ++c) acc[r][c] += xr * w[c];
     }
   }
+  V bias[C];
+  for (int c = 0; c < C; ++c) bias[c] = load<V>(bias32 + c * L);
+  if (!kHeadsOut && nb == kPanel) {  // the usual case: whole vectors straight from registers
+    for (int r = 0; r < R; ++r)
+      for (int c = 0; c < C; ++c) store(out + static_cast<long>(t + r) * N + n0 + c * L, acc[r][c] + bias[c]);
+    return;
+  }
   for (int r = 0; r < R; ++r)
     for (int c = 0; c < C && c * L < nb; ++c) {
-      const V y = acc[r][c] + load<V>(bias32 + c * L);
+      const V y = acc[r][c] + bias[c];
       if constexpr (kHeadsOut) {
         store_head_major(out, T, t + r, n0 + c * L, y, nb - c * L);
       } else {
@@ -209,36 +217,75 @@ thread_local PanelCache t_panel_cache;
 
 // ---------------------------------------------------------------- layernorm
 
+// One row at a time (any C): horizontal sums, a scalar square root.
+template <class V>
+AM_INLINE void layernorm_row(float* y, float* mean, float* rstd, const float* x, const float* w,
+                             const float* b, int C, float inv_c) {
+  constexpr int L = kLanes<V>;
+  const int cv = C - C % L;  // columns covered by whole vectors
+  V s = {};
+  for (int c = 0; c < cv; c += L) s += load<V>(x + c);
+  float total = simd::sum(s);
+  for (int c = cv; c < C; ++c) total += x[c];
+  const float m = total * inv_c;
+  V sq = {};
+  for (int c = 0; c < cv; c += L) {
+    const V d = load<V>(x + c) - m;
+    sq += d * d;
+  }
+  float var = simd::sum(sq);
+  for (int c = cv; c < C; ++c) var += (x[c] - m) * (x[c] - m);
+  var *= inv_c;
+  const float r = 1.0f / std::sqrt(var + kLayerNormEps);
+  for (int c = 0; c < cv; c += L) store(y + c, (load<V>(x + c) - m) * r * load<V>(w + c) + load<V>(b + c));
+  for (int c = cv; c < C; ++c) y[c] = (x[c] - m) * r * w[c] + b[c];
+  if (mean) *mean = m;
+  if (rstd) *rstd = r;
+}
+
 template <class Isa>
 AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float* in, const float* w,
                               const float* b, int T, int C) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
-  const int cv = C - C % L;  // columns covered by whole vectors
   const float inv_c = 1.0f / static_cast<float>(C);  // exact for the model's C = 32
-  for (int t = 0; t < T; ++t) {
-    const float* x = in + static_cast<long>(t) * C;
-    float* y = out + static_cast<long>(t) * C;
-    V s = {};
-    for (int c = 0; c < cv; c += L) s += load<V>(x + c);
-    float total = simd::sum(s);
-    for (int c = cv; c < C; ++c) total += x[c];
-    const float m = total * inv_c;
-    V sq = {};
-    for (int c = 0; c < cv; c += L) {
-      const V d = load<V>(x + c) - m;
-      sq += d * d;
+  int t = 0;
+  if (C % L == 0) {
+    // L rows at a time, one row per lane for the statistics: their sums come out of one
+    // reduction network, and one vector square root and division serve all L rows.
+    for (; t + L <= T; t += L) {
+      const float* x = in + static_cast<long>(t) * C;
+      float* y = out + static_cast<long>(t) * C;
+      V part[L];
+      for (int r = 0; r < L; ++r) {
+        part[r] = V{};
+        for (int c = 0; c < C; c += L) part[r] += load<V>(x + r * C + c);
+      }
+      const V m = simd::sum_rows(part) * inv_c;
+      alignas(64) float m_lanes[L];
+      store(m_lanes, m);
+      for (int r = 0; r < L; ++r) {
+        part[r] = V{};
+        for (int c = 0; c < C; c += L) {
+          const V d = load<V>(x + r * C + c) - m_lanes[r];
+          part[r] += d * d;
+        }
+      }
+      const V var = simd::sum_rows(part) * inv_c;
+      const V r_vec = 1.0f / simd::sqrt(var + kLayerNormEps);
+      alignas(64) float r_lanes[L];
+      store(r_lanes, r_vec);
+      for (int r = 0; r < L; ++r)
+        for (int c = 0; c < C; c += L)
+          store(y + r * C + c, (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) +
+                                   load<V>(b + c));
+      if (mean) store(mean + t, m);
+      if (rstd) store(rstd + t, r_vec);
     }
-    float var = simd::sum(sq);
-    for (int c = cv; c < C; ++c) var += (x[c] - m) * (x[c] - m);
-    var *= inv_c;
-    const float r = 1.0f / std::sqrt(var + kLayerNormEps);
-    for (int c = 0; c < cv; c += L)
-      store(y + c, (load<V>(x + c) - m) * r * load<V>(w + c) + load<V>(b + c));
-    for (int c = cv; c < C; ++c) y[c] = (x[c] - m) * r * w[c] + b[c];
-    if (mean) mean[t] = m;
-    if (rstd) rstd[t] = r;
   }
+  for (; t < T; ++t)
+    layernorm_row<V>(out + static_cast<long>(t) * C, mean ? mean + t : nullptr, rstd ? rstd + t : nullptr,
+                     in + static_cast<long>(t) * C, w, b, C, inv_c);
 }
 
 // ---------------------------------------------------------------- gelu

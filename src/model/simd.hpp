@@ -65,6 +65,14 @@ template <class V>
 AM_INLINE V max(V a, V b) {
   return a > b ? a : b;
 }
+// Lane-wise square root (IEEE, correctly rounded like std::sqrt).
+template <class V>
+AM_INLINE V sqrt(V x) {
+  V r;
+  for (int i = 0; i < kLanes<V>; ++i) r[i] = __builtin_sqrtf(x[i]);
+  return r;
+}
+
 // x limited to [lo, hi]; NaN stays NaN (every comparison with it is false).
 template <class V>
 AM_INLINE V clamp(V x, V lo, V hi) {
@@ -128,6 +136,25 @@ AM_INLINE void transpose(V* rows) {
     for (int r = 0; r < kLanes<V>; ++r)
       if ((r & H) == 0) transpose_pair<H>(rows[r], rows[r + H], std::make_index_sequence<kLanes<V>>{});
     transpose<V, H / 2>(rows);
+  }
+}
+
+// Lane r of the result = the sum of rows[r]'s lanes, for L rows at once (rows is
+// overwritten): the transpose network above, adding the two halves at every stage
+// instead of keeping both — 2·(L-1) shuffles and L-1 additions for L sums.
+template <class V, int H = kLanes<V> / 2>
+AM_INLINE V sum_rows(V* rows) {
+  if constexpr (H >= 1) {
+    for (int r = 0; r < kLanes<V>; ++r)
+      if ((r & H) == 0 && r < 2 * H) {
+        V a = rows[r];
+        V b = rows[r + H];
+        transpose_pair<H>(a, b, std::make_index_sequence<kLanes<V>>{});
+        rows[r] = a + b;
+      }
+    return sum_rows<V, H / 2>(rows);
+  } else {
+    return rows[0];
   }
 }
 

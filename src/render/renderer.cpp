@@ -117,6 +117,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
     s.program->set("u_atlas", kAtlasUnit);
     s.program->set("u_normal_sign", 1.0f);
     s.program->set("u_source", 0);
+    s.program->set("u_receive_shadow", 1);
   }
   glUseProgram(0);
   return Ok{};
@@ -228,6 +229,7 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
       for (int d = 0; d < kDetailCount; ++d) {
         const std::size_t n = r.per_detail[static_cast<std::size_t>(d)];
         if (n == 0) continue;
+        program.set("u_receive_shadow", d >= static_cast<int>(Detail::kMedium) ? 1 : 0);
         levels[static_cast<std::size_t>(d)].draw_instances(first, n);
         ++draw_calls;
         first += n;

@@ -50,10 +50,7 @@ Status ShadowMap::create(int depth_size) {
 
   const int half = std::max(depth_size / 2, 1);
   half_ = float_texture(half, GL_NEAREST);
-  blurred_ = float_texture(half, GL_LINEAR_MIPMAP_LINEAR);
-  glBindTexture(GL_TEXTURE_2D, blurred_.id());
-  glGenerateMipmap(GL_TEXTURE_2D);  // allocates the chain; refilled after each blur
-  glBindTexture(GL_TEXTURE_2D, 0);
+  blurred_ = float_texture(half, GL_LINEAR);
   complete = complete && attach_color(half_fbo_, half_) == GL_FRAMEBUFFER_COMPLETE;
   complete = complete && attach_color(blurred_fbo_, blurred_) == GL_FRAMEBUFFER_COMPLETE;
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -86,9 +83,6 @@ void ShadowMap::blur(ShaderProgram& program) const {
   glBindTexture(GL_TEXTURE_2D, half_.id());
   program.set("u_step", glm::vec2(0.0f, 1.0f / static_cast<float>(half)));
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  // Coarser levels give the floor its wide, soft darkening.
-  glBindTexture(GL_TEXTURE_2D, blurred_.id());
-  glGenerateMipmap(GL_TEXTURE_2D);
   glBindTexture(GL_TEXTURE_2D, 0);
 }
 

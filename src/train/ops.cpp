@@ -1,6 +1,13 @@
 #include "am/train/ops.hpp"
 
+// The AVX2 and AVX-512 copies need GCC's target pragmas on x86-64; elsewhere only the
+// portable baseline is built.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define AM_TRAIN_X86_LEVELS 1
 #include <immintrin.h>
+#else
+#define AM_TRAIN_X86_LEVELS 0
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -22,6 +29,7 @@ namespace isa_baseline {
 #undef AM_VECTOR_BYTES
 }  // namespace isa_baseline
 
+#if AM_TRAIN_X86_LEVELS
 #pragma GCC push_options
 #pragma GCC target("avx2,fma")
 namespace isa_avx2 {
@@ -39,16 +47,21 @@ namespace isa_avx512 {
 #undef AM_VECTOR_BYTES
 }  // namespace isa_avx512
 #pragma GCC pop_options
+#endif
 
 namespace {
 
 SimdLevel detect() {
+#if !AM_TRAIN_X86_LEVELS
+  return SimdLevel::kBaseline;
+#else
   __builtin_cpu_init();
   if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma"))
     return SimdLevel::kAvx512;
   if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdLevel::kAvx2;
   return SimdLevel::kBaseline;
+#endif
 }
 
 // AM_TRAIN_SIMD=baseline|avx2|avx512 caps the level (the weights come out the same).
@@ -89,13 +102,17 @@ const char* to_string(SimdLevel level) {
 }
 
 // Each public kernel forwards to the body compiled for the active level.
-#define AM_DISPATCH(call)                                   \
-  switch (level_ref()) {                                    \
-    case SimdLevel::kAvx512: return isa_avx512::call;       \
-    case SimdLevel::kAvx2: return isa_avx2::call;           \
-    case SimdLevel::kBaseline: break;                       \
-  }                                                         \
+#if AM_TRAIN_X86_LEVELS
+#define AM_DISPATCH(call)                             \
+  switch (level_ref()) {                              \
+    case SimdLevel::kAvx512: return isa_avx512::call; \
+    case SimdLevel::kAvx2: return isa_avx2::call;     \
+    case SimdLevel::kBaseline: break;                 \
+  }                                                   \
   return isa_baseline::call;
+#else
+#define AM_DISPATCH(call) return isa_baseline::call;
+#endif
 
 template <typename F>
 void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,

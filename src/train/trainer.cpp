@@ -13,6 +13,7 @@
 #include "am/train/init.hpp"
 #include "am/train/optimizer.hpp"
 #include "am/train/train_state.hpp"
+#include "run_log.hpp"
 
 namespace am::train {
 namespace {
@@ -41,39 +42,14 @@ std::string corpus_fingerprint(const Corpus& corpus) {
   return hex;
 }
 
-std::string duration_text(double seconds) {
-  char buf[32];
-  const long s = std::lround(seconds);
-  if (s >= 3600)
-    std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, (s / 60) % 60);
-  else if (s >= 60)
-    std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
-  else
-    std::snprintf(buf, sizeof buf, "%.1fs", seconds);
-  return buf;
-}
-
-void print_corpus(const Corpus& corpus, std::ostream& log) {
-  std::size_t train = 0, heldout = 0;
-  log << "corpus: " << corpus.books.size() << " books\n";
-  for (const Book& b : corpus.books) {
-    char line[256];
-    std::snprintf(line, sizeof line, "  %-12s %9zu bytes -> %9zu train + %7zu held-out characters  %s\n",
-                  b.name.c_str(), b.raw_bytes, b.train_text.size(), b.heldout_text.size(), b.title.c_str());
-    log << line;
-    train += b.train_text.size();
-    heldout += b.heldout_text.size();
-  }
-  log << "  total: " << train << " train + " << heldout << " held-out characters\n";
-}
-
 StorageType checkpoint_storage(const Recipe& recipe) {
   return recipe.checkpoint_f16 ? StorageType::kF16 : StorageType::kF32;
 }
 
 bool folder_has_files(const fs::path& dir) {
   std::error_code ec;
-  return fs::exists(dir, ec) && (!fs::is_directory(dir, ec) || fs::directory_iterator(dir, ec) != fs::directory_iterator());
+  return fs::exists(dir, ec) &&
+         (!fs::is_directory(dir, ec) || fs::directory_iterator(dir, ec) != fs::directory_iterator());
 }
 
 Status check_plan_size(const Recipe& recipe, std::ostream& log) {
@@ -90,194 +66,223 @@ Status check_plan_size(const Recipe& recipe, std::ostream& log) {
     char msg[256];
     std::snprintf(msg, sizeof msg,
                   "the checkpoint plan needs %.2f MiB, more than --max-weights-mib %.2f; raise --sparse-every "
-                  "or --dense-every, or narrow --dense-from/--dense-to",
+                  "or --dense-every, narrow --dense-from/--dense-to, or use --checkpoint-dtype f16",
                   mib, recipe.max_weights_mib);
     return fail(msg);
   }
   return Ok{};
 }
 
-}  // namespace
+// One run from its recipe to its last step: owns the corpus, the batches, the model's
+// state and the optimizer, and writes checkpoints, the manifest and the resume state.
+class TrainingRun {
+ public:
+  TrainingRun(Recipe recipe, std::ostream& log) : recipe_(std::move(recipe)), log_(log) {}
 
-Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
-                         const std::atomic<bool>* interrupt) {
-  const auto started = Clock::now();
-  const fs::path state_path = recipe.state_path();
+  // Checks the folders, reads the corpus and restores (or creates) the state.
+  Status open(const std::set<std::string>& given);
+  // Runs steps until the end, --stop-at, or an interrupt.
+  Result<RunSummary> run(const std::atomic<bool>* interrupt);
 
-  std::optional<TrainState> saved;
-  if (recipe.resume) {
-    std::error_code ec;
-    if (!fs::exists(state_path, ec))
-      return fail("--resume: no saved state at " + state_path.string() +
+ private:
+  Status check_folders(const std::set<std::string>& given);
+  Status restore_or_initialise();
+  // Saves everything a --resume needs, as of the start of step next_step.
+  Status save(std::int64_t next_step, bool finished);
+  // Writes checkpoint `step` (the current weights) and its manifest entry.
+  Status write_checkpoint(std::int64_t step, double loss, double smoothed);
+
+  Recipe recipe_;
+  std::ostream& log_;
+  fs::path state_path_;
+  std::optional<TrainState> saved_;
+  std::optional<Corpus> corpus_;
+  std::optional<Batcher> batcher_;
+  std::vector<int> val_windows_;
+  ojson recipe_json_;
+  TrainState state_;
+  std::optional<AdamW> adam_;
+  Rng rng_;
+  std::optional<BatchGradient> engine_;
+  PreparedParams<float> prepared_;
+  RunSummary summary_;
+};
+
+Status TrainingRun::check_folders(const std::set<std::string>& given) {
+  state_path_ = recipe_.state_path();
+  std::error_code ec;
+  if (recipe_.resume) {
+    if (!fs::exists(state_path_, ec))
+      return fail("--resume: no saved state at " + state_path_.string() +
                   " (a run keeps it beside its --out folder; --state FILE names another)");
-    auto loaded = load_state(state_path);
+    auto loaded = load_state(state_path_);
     if (!loaded) return fail(loaded.error());
-    if (auto ok = adopt_saved_recipe(recipe, given, loaded->recipe); !ok) return fail(ok.error());
-    saved = std::move(*loaded);
-  } else {
-    if (folder_has_files(recipe.out))
-      return fail("--out " + recipe.out.string() +
-                  " already holds files; choose a new folder, or add --resume to continue the run there");
-    std::error_code ec;
-    if (fs::exists(state_path, ec))
-      return fail("a saved state already exists at " + state_path.string() +
-                  "; add --resume to continue that run, or delete it to start over");
+    if (auto ok = adopt_saved_recipe(recipe_, given, loaded->recipe); !ok) return fail(ok.error());
+    saved_ = std::move(*loaded);
+    return Ok{};
   }
+  if (folder_has_files(recipe_.out))
+    return fail("--out " + recipe_.out.string() +
+                " already holds files; choose a new folder, or add --resume to continue the run there");
+  if (fs::exists(state_path_, ec))
+    return fail("a saved state already exists at " + state_path_.string() +
+                "; add --resume to continue that run, or delete it to start over");
+  return Ok{};
+}
 
-  auto corpus = load_corpus(recipe.corpus);
+Status TrainingRun::open(const std::set<std::string>& given) {
+  if (auto ok = check_folders(given); !ok) return ok;
+
+  auto corpus = load_corpus(recipe_.corpus);
   if (!corpus) return fail(corpus.error());
-  print_corpus(*corpus, log);
-  const std::string fingerprint = corpus_fingerprint(*corpus);
-  if (saved && saved->recipe.value("corpus_fingerprint", std::string()) != fingerprint)
-    return fail("the corpus in " + recipe.corpus.string() + " differs from the one this run started with");
+  corpus_ = std::move(*corpus);
+  print_corpus(*corpus_, log_);
+  const std::string fingerprint = corpus_fingerprint(*corpus_);
+  if (saved_ && saved_->recipe.value("corpus_fingerprint", std::string()) != fingerprint)
+    return fail("the corpus in " + recipe_.corpus.string() + " differs from the one this run started with");
 
-  auto batcher = Batcher::create(*corpus, recipe.batch_settings());
+  auto batcher = Batcher::create(*corpus_, recipe_.batch_settings());
   if (!batcher) return fail(batcher.error());
-  const std::vector<int> val_windows = validation_windows(*corpus, recipe.val_windows);
-  log << "batches: " << recipe.batch << " windows of " << kContext << " characters, "
-      << batcher->repeats_per_batch() << " of them a repeated passage of " << recipe.repeat_min << "-"
-      << recipe.repeat_max << " characters; validation: " << val_windows.size() / kWindow
-      << " held-out windows\n";
-  if (auto ok = check_plan_size(recipe, log); !ok) return fail(ok.error());
+  batcher_ = std::move(*batcher);
+  val_windows_ = validation_windows(*corpus_, recipe_.val_windows);
+  log_ << "batches: " << recipe_.batch << " windows of " << kContext << " characters, "
+       << batcher_->repeats_per_batch() << " of them a repeated passage of " << recipe_.repeat_min << "-"
+       << recipe_.repeat_max << " characters; validation: " << val_windows_.size() / kWindow
+       << " held-out windows\n";
+  if (auto ok = check_plan_size(recipe_, log_); !ok) return ok;
 
   std::error_code ec;
-  fs::create_directories(recipe.out, ec);
-  if (ec) return fail("cannot create --out " + recipe.out.string() + ": " + ec.message());
-  if (!state_path.parent_path().empty()) fs::create_directories(state_path.parent_path(), ec);
+  fs::create_directories(recipe_.out, ec);
+  if (ec) return fail("cannot create --out " + recipe_.out.string() + ": " + ec.message());
+  if (!state_path_.parent_path().empty()) fs::create_directories(state_path_.parent_path(), ec);
 
-  ojson recipe_json = recipe.to_json();
-  recipe_json["corpus_fingerprint"] = fingerprint;
-  recipe_json["command"] = recipe.command_line();
+  recipe_json_ = recipe_.to_json();
+  recipe_json_["corpus_fingerprint"] = fingerprint;
+  recipe_json_["command"] = recipe_.command_line();
+  return restore_or_initialise();
+}
 
-  // The run's state, fresh or restored.
-  TrainState state;
-  AdamW adam(recipe.adamw());
-  Rng rng(recipe.seed);
-  if (saved) {
-    state = std::move(*saved);
-    adam.first_moment() = state.adam_m;
-    adam.second_moment() = state.adam_v;
-    adam.set_steps_taken(state.adam_t);
-    rng.set_state(state.rng_state);
-    log << "resuming at step " << state.next_step << " from " << state_path.string() << "\n";
+Status TrainingRun::restore_or_initialise() {
+  adam_.emplace(recipe_.adamw());
+  rng_ = Rng(recipe_.seed);
+  if (saved_) {
+    state_ = std::move(*saved_);
+    adam_->first_moment() = state_.adam_m;
+    adam_->second_moment() = state_.adam_v;
+    adam_->set_steps_taken(state_.adam_t);
+    rng_.set_state(state_.rng_state);
+    log_ << "resuming at step " << state_.next_step << " from " << state_path_.string() << "\n";
   } else {
-    state.weights = initial_weights(recipe.init_settings());
+    state_.weights = initial_weights(recipe_.init_settings());
   }
-  state.recipe = recipe_json;
-  if (state.finished) {
-    log << "this run already finished (step " << recipe.steps << ")\n";
-    RunSummary done;
-    done.next_step = state.next_step;
-    done.finished = true;
-    return done;
+  state_.recipe = recipe_json_;
+  if (recipe_.stop_at && *recipe_.stop_at < state_.next_step && !state_.finished)
+    return fail("--stop-at " + std::to_string(*recipe_.stop_at) + " is before the saved step " +
+                std::to_string(state_.next_step));
+  return Ok{};
+}
+
+Status TrainingRun::save(std::int64_t next_step, bool finished) {
+  state_.next_step = next_step;
+  state_.finished = finished;
+  state_.weights.step = next_step;
+  state_.adam_m = adam_->first_moment();
+  state_.adam_v = adam_->second_moment();
+  state_.adam_t = adam_->steps_taken();
+  state_.rng_state = rng_.state();
+  return save_state(state_path_, state_);
+}
+
+Status TrainingRun::write_checkpoint(std::int64_t step, double loss, double smoothed) {
+  CheckpointRecord record;
+  record.step = step;
+  record.file = checkpoint_file_name(step);
+  record.train_loss = loss;
+  record.train_loss_smoothed = smoothed;
+  if (!val_windows_.empty()) {
+    record.val_loss = engine_->loss(prepared_, val_windows_);
+    summary_.last_val_loss = *record.val_loss;
   }
+  state_.weights.step = step;
+  if (auto ok = save_weights(state_.weights, recipe_.out / record.file, checkpoint_storage(recipe_)); !ok)
+    return ok;
+  return record_checkpoint(recipe_.out, recipe_json_, record);
+}
 
-  const auto save = [&](std::int64_t next_step, bool finished) -> Status {
-    state.next_step = next_step;
-    state.finished = finished;
-    state.weights.step = next_step;
-    state.adam_m = adam.first_moment();
-    state.adam_v = adam.second_moment();
-    state.adam_t = adam.steps_taken();
-    state.rng_state = rng.state();
-    return save_state(state_path, state);
-  };
-
-  BatchGradient engine(recipe.threads);
-  PreparedParams<float> prepared;
+Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt) {
+  summary_.next_step = state_.next_step;
+  if (state_.finished) {
+    log_ << "this run already finished (step " << recipe_.steps << ")\n";
+    summary_.finished = true;
+    return summary_;
+  }
+  engine_.emplace(recipe_.threads);
   std::vector<float> grads(kParamCount);
   std::vector<int> windows;
-  const ScheduleSettings schedule = recipe.schedule_settings();
-  RunSummary summary;
-  const std::int64_t first_step = state.next_step;
-  if (recipe.stop_at && *recipe.stop_at < first_step)
-    return fail("--stop-at " + std::to_string(*recipe.stop_at) + " is before the saved step " +
-                std::to_string(first_step));
-  auto loop_started = Clock::now();
+  const ScheduleSettings schedule = recipe_.schedule_settings();
+  const auto started = Clock::now();
+  const auto seconds_since_start = [&] { return std::chrono::duration<double>(Clock::now() - started).count(); };
 
-  for (std::int64_t step = first_step; step <= recipe.steps; ++step) {
-    const bool stop_here = recipe.stop_at && step == *recipe.stop_at;
+  // Step k: the loss of the weights of step k on batch k; checkpoint k; the update to k + 1.
+  for (std::int64_t step = state_.next_step; step <= recipe_.steps; ++step) {
+    const bool stop_here = recipe_.stop_at && step == *recipe_.stop_at;
     if (stop_here || (interrupt && interrupt->load())) {
       if (auto ok = save(step, false); !ok) return fail(ok.error());
-      log << (stop_here ? "stopped" : "interrupted") << " at step " << step << "; state saved to "
-          << state_path.string() << " (continue with --resume)\n";
-      summary.next_step = step;
+      log_ << (stop_here ? "stopped" : "interrupted") << " at step " << step << "; state saved to "
+           << state_path_.string() << " (continue with --resume)\n";
+      summary_.next_step = step;
       break;
     }
 
-    batcher->sample(rng, windows);
-    prepared.prepare(state.weights.values.data());
-    const bool last = step == recipe.steps;
-    const double loss = last ? engine.loss(prepared, windows)
-                             : engine.loss_and_gradient(prepared, windows, grads.data());
+    batcher_->sample(rng_, windows);
+    prepared_.prepare(state_.weights.values.data());
+    const bool last = step == recipe_.steps;
+    const double loss = last ? engine_->loss(prepared_, windows)
+                             : engine_->loss_and_gradient(prepared_, windows, grads.data());
     if (!std::isfinite(loss))
       return fail("the training loss is not finite at step " + std::to_string(step) +
                   "; lower --lr or keep --clip on");
-    state.loss_ema = kLossSmoothing * state.loss_ema + (1.0 - kLossSmoothing) * loss;
-    state.loss_ema_weight = kLossSmoothing * state.loss_ema_weight + (1.0 - kLossSmoothing);
-    const double smoothed = state.loss_ema / state.loss_ema_weight;
-    summary.last_train_loss_smoothed = smoothed;
+    state_.loss_ema = kLossSmoothing * state_.loss_ema + (1.0 - kLossSmoothing) * loss;
+    state_.loss_ema_weight = kLossSmoothing * state_.loss_ema_weight + (1.0 - kLossSmoothing);
+    const double smoothed = state_.loss_ema / state_.loss_ema_weight;
+    summary_.last_train_loss_smoothed = smoothed;
 
-    const bool checkpoint = is_checkpoint_step(recipe, step);
-    if (checkpoint) {
-      CheckpointRecord record;
-      record.step = step;
-      record.file = checkpoint_file_name(step);
-      record.train_loss = loss;
-      record.train_loss_smoothed = smoothed;
-      if (!val_windows.empty()) {
-        record.val_loss = engine.loss(prepared, val_windows);
-        summary.last_val_loss = *record.val_loss;
-      }
-      state.weights.step = step;
-      if (auto ok = save_weights(state.weights, recipe.out / record.file, checkpoint_storage(recipe)); !ok)
-        return fail(ok.error());
-      if (auto ok = record_checkpoint(recipe.out, recipe_json, record); !ok) return fail(ok.error());
-    }
+    const bool checkpoint = is_checkpoint_step(recipe_, step);
+    if (checkpoint)
+      if (auto ok = write_checkpoint(step, loss, smoothed); !ok) return fail(ok.error());
     if (last) {
       if (auto ok = save(step + 1, true); !ok) return fail(ok.error());
-      summary.next_step = step + 1;
-      summary.finished = true;
+      summary_.next_step = step + 1;
+      summary_.finished = true;
       break;
     }
 
-    const double grad_norm = clip_by_global_norm(grads.data(), grads.size(), recipe.clip);
+    const double grad_norm = clip_by_global_norm(grads.data(), grads.size(), recipe_.clip);
     const double lr = learning_rate(schedule, step);
-    adam.step(state.weights.values.data(), grads.data(), lr);
-    ++summary.steps_run;
-
+    adam_->step(state_.weights.values.data(), grads.data(), lr);
+    ++summary_.steps_run;
     if (checkpoint)  // a kill loses at most the steps since the last checkpoint
       if (auto ok = save(step + 1, false); !ok) return fail(ok.error());
 
-    if (recipe.log_every > 0 && (step + 1) % recipe.log_every == 0) {
-      const double elapsed = std::chrono::duration<double>(Clock::now() - loop_started).count();
-      const double per_step = elapsed / static_cast<double>(summary.steps_run);
-      const double chars_per_s = static_cast<double>(recipe.batch) * kContext / per_step;
-      const double left = per_step * static_cast<double>(recipe.steps - step - 1);
-      char line[256];
-      std::snprintf(line, sizeof line,
-                    "step %6lld/%lld  loss %.4f (smoothed %.4f)  lr %.2e  |g| %.3f  %.1f ms/step  "
-                    "%.0fk chars/s  %s left\n",
-                    static_cast<long long>(step + 1), static_cast<long long>(recipe.steps), loss, smoothed, lr,
-                    grad_norm, per_step * 1e3, chars_per_s / 1e3, duration_text(left).c_str());
-      log << line << std::flush;
-    }
+    if (recipe_.log_every > 0 && (step + 1) % recipe_.log_every == 0)
+      print_progress({step + 1, recipe_.steps, loss, smoothed, lr, grad_norm,
+                      seconds_since_start() / static_cast<double>(summary_.steps_run), recipe_.batch},
+                     log_);
   }
+  summary_.seconds = seconds_since_start();
+  if (summary_.finished)
+    print_done(summary_.steps_run, summary_.seconds, recipe_.batch, summary_.last_train_loss_smoothed,
+               summary_.last_val_loss, log_);
+  return summary_;
+}
 
-  summary.seconds = std::chrono::duration<double>(Clock::now() - started).count();
-  if (summary.finished) {
-    const double loop_seconds = std::chrono::duration<double>(Clock::now() - loop_started).count();
-    const double per_step = summary.steps_run > 0 ? loop_seconds / static_cast<double>(summary.steps_run) : 0.0;
-    char line[256];
-    std::snprintf(line, sizeof line,
-                  "done: %lld steps in %s (%.1f ms/step, %.0fk chars/s); smoothed train loss %.4f, "
-                  "val loss %.4f nats/char\n",
-                  static_cast<long long>(summary.steps_run), duration_text(loop_seconds).c_str(), per_step * 1e3,
-                  per_step > 0 ? recipe.batch * kContext / per_step / 1e3 : 0.0, summary.last_train_loss_smoothed,
-                  summary.last_val_loss);
-    log << line;
-  }
-  return summary;
+}  // namespace
+
+Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
+                                const std::atomic<bool>* interrupt) {
+  TrainingRun run(std::move(recipe), log);
+  if (auto ok = run.open(given); !ok) return fail(ok.error());
+  return run.run(interrupt);
 }
 
 }  // namespace am::train

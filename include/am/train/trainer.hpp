@@ -16,7 +16,7 @@ struct RunSummary {
   std::int64_t steps_run = 0;      // updates made by this call
   std::int64_t next_step = 0;      // where a --resume would continue
   bool finished = false;           // reached --steps
-  double seconds = 0.0;            // wall time of this call
+  double seconds = 0.0;            // wall time of the training loop in this call
   double last_train_loss_smoothed = 0.0;
   double last_val_loss = 0.0;
 };
