@@ -1,14 +1,12 @@
 #include "am/model/kernels.hpp"
 
 #include <algorithm>
-#include <array>
 #include <atomic>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <vector>
 
-#include "am/model/aligned_allocator.hpp"
 #include "am/model/config.hpp"
 #include "simd.hpp"
 
@@ -123,14 +121,44 @@ AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const floa
     }
 }
 
-// panels: ceil(N / 32) panels of [K, 32], as pack_panels() lays them out.
+// panel: [K, 32], panel[k][j] = W[n0 + j][k] for j < nb and 0 beyond: W^T for 32 outputs,
+// through L×L tile transposes. Packing costs about as much as using the panel for a
+// few rows, so it is redone on every call rather than cached (weights may change
+// between calls: the trainer updates them in place).
+template <class V>
+AM_INLINE void pack_panel(float* panel, const float* W, int K, int n0, int nb) {
+  constexpr int L = kLanes<V>;
+  const int kv = K - K % L;
+  for (int j0 = 0; j0 < kPanel; j0 += L) {
+    for (int k0 = 0; k0 < kv; k0 += L) {
+      V tile[L];
+      for (int r = 0; r < L; ++r)
+        tile[r] = j0 + r < nb ? load<V>(W + static_cast<long>(n0 + j0 + r) * K + k0) : V{};
+      simd::transpose(tile);
+      for (int c = 0; c < L; ++c) store(panel + (k0 + c) * kPanel + j0, tile[c]);
+    }
+    for (int k = kv; k < K; ++k)
+      for (int r = 0; r < L; ++r)
+        panel[k * kPanel + j0 + r] = j0 + r < nb ? W[static_cast<long>(n0 + j0 + r) * K + k] : 0.0f;
+  }
+}
+
+// out = in · W^T + bias, one 32-output panel of W at a time.
 template <class Isa, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_layout(float* out, const float* in, const float* panels, const float* bias,
+AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias,
                              int T, int K, int N) {
   using V = typename Isa::V;
+  constexpr int kStackK = 128;  // the model's widest input; wider ones pack on the heap
+  alignas(64) float stack_panel[kStackK * kPanel];
+  std::vector<float> heap_panel;
+  float* panel = stack_panel;
+  if (K > kStackK) {
+    heap_panel.resize(static_cast<std::size_t>(K) * kPanel);
+    panel = heap_panel.data();
+  }
   for (int n0 = 0; n0 < N; n0 += kPanel) {
     const int nb = std::min(kPanel, N - n0);
-    const float* panel = panels + static_cast<std::size_t>(n0) * K;
+    pack_panel<V>(panel, W, K, n0, nb);
     alignas(64) float bias32[kPanel] = {};
     if (bias)
       for (int j = 0; j < nb; ++j) bias32[j] = bias[n0 + j];
@@ -142,78 +170,16 @@ AM_INLINE void linear_layout(float* out, const float* in, const float* panels, c
 }
 
 template <class Isa>
-AM_INLINE void linear_body(float* out, bool out_heads, const float* in, bool in_heads,
-                           const float* panels, const float* bias, int T, int K, int N) {
+AM_INLINE void linear_body(float* out, bool out_heads, const float* in, bool in_heads, const float* W,
+                           const float* bias, int T, int K, int N) {
   if (in_heads) {
-    linear_layout<Isa, true, false>(out, in, panels, bias, T, K, N);
+    linear_layout<Isa, true, false>(out, in, W, bias, T, K, N);
   } else if (out_heads) {
-    linear_layout<Isa, false, true>(out, in, panels, bias, T, K, N);
+    linear_layout<Isa, false, true>(out, in, W, bias, T, K, N);
   } else {
-    linear_layout<Isa, false, false>(out, in, panels, bias, T, K, N);
+    linear_layout<Isa, false, false>(out, in, W, bias, T, K, N);
   }
 }
-
-std::size_t panels_size(int K, int N) {
-  return static_cast<std::size_t>((N + kPanel - 1) / kPanel) * kPanel * static_cast<std::size_t>(K);
-}
-
-// W: [N, K] -> panels: ceil(N / 32) × [K, 32], zero past N.
-void pack_panels(float* panels, const float* W, int K, int N) {
-  std::fill(panels, panels + panels_size(K, N), 0.0f);
-  for (int n = 0; n < N; ++n) {
-    float* panel = panels + static_cast<std::size_t>(n / kPanel) * kPanel * K + n % kPanel;
-    const float* w = W + static_cast<std::size_t>(n) * K;
-    for (int k = 0; k < K; ++k) panel[k * kPanel] = w[k];
-  }
-}
-
-// Packing a matrix costs about as much as using it for a few rows, so each thread keeps
-// the panels of the matrices it multiplies by most recently, with a private copy of
-// each matrix: a panel set is reused only while the matrix's bytes are unchanged, so
-// weights updated in place (the trainer) or freed and reused memory are never missed.
-class PanelCache {
- public:
-  const float* panels(const float* W, int K, int N) {
-    const std::size_t count = static_cast<std::size_t>(K) * N;
-    if (count > kMaxCachedFloats) {  // too big to keep: pack into scratch every time
-      scratch_.resize(panels_size(K, N));
-      pack_panels(scratch_.data(), W, K, N);
-      return scratch_.data();
-    }
-    for (Entry& e : entries_)
-      if (e.W == W && e.K == K && e.N == N) {
-        if (std::memcmp(e.copy.data(), W, count * sizeof(float)) != 0) fill(e, W, K, N);
-        return e.panels.data();
-      }
-    Entry& e = entries_[next_];
-    next_ = (next_ + 1) % entries_.size();
-    fill(e, W, K, N);
-    return e.panels.data();
-  }
-
- private:
-  static constexpr std::size_t kMaxCachedFloats = 8192;  // the model's largest is 4096
-  struct Entry {
-    const float* W = nullptr;
-    int K = 0;
-    int N = 0;
-    std::vector<float> copy;    // [N, K] the matrix as it was packed
-    std::vector<float, CacheAlignedAllocator<float>> panels;
-  };
-  static void fill(Entry& e, const float* W, int K, int N) {
-    e.W = W;
-    e.K = K;
-    e.N = N;
-    e.copy.assign(W, W + static_cast<std::size_t>(K) * N);
-    e.panels.resize(panels_size(K, N));
-    pack_panels(e.panels.data(), W, K, N);
-  }
-  std::array<Entry, 32> entries_{};
-  std::size_t next_ = 0;
-  std::vector<float, CacheAlignedAllocator<float>> scratch_;
-};
-
-thread_local PanelCache t_panel_cache;
 
 // ---------------------------------------------------------------- layernorm
 
@@ -538,8 +504,8 @@ struct KernelTable {
 // One build of every kernel for instruction set ISA, compiled with attribute TARGET.
 #define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
   TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads,         \
-                            const float* panels, const float* bias, int T, int K, int N) {      \
-    linear_body<ISA>(out, out_heads, in, in_heads, panels, bias, T, K, N);                      \
+                            const float* W, const float* bias, int T, int K, int N) {           \
+    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                           \
   }                                                                                             \
   TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
                                const float* w, const float* b, int T, int C) {                  \
@@ -630,18 +596,18 @@ const char* simd_level_name(SimdLevel level) {
 // (Head-major input and output at once is not needed, so not built.)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, false, in, false, t_panel_cache.panels(W, K, N), bias, T, K, N);
+  active().linear(out, false, in, false, W, bias, T, K, N);
 }
 
 void linear_to_heads(float* out, const float* in, const float* W, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, true, in, false, t_panel_cache.panels(W, K, N), nullptr, T, K, N);
+  active().linear(out, true, in, false, W, nullptr, T, K, N);
 }
 
 void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
                        int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, false, in, true, t_panel_cache.panels(W, K, N), bias, T, K, N);
+  active().linear(out, false, in, true, W, bias, T, K, N);
 }
 
 void add(float* out, const float* a, const float* b, int n) { active().add(out, a, b, n); }
