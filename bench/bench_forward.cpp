@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
               reporter.cpu_us, reporter.best_cpu_us);
   if (!run_reference) return 0;
   std::string error;
-  const auto torch = am::bench::pytorch_forward_us(*path, error);
+  const auto torch = am::bench::pytorch_forward_us(*path, input.ids, error);
   if (!torch) {
     std::fprintf(stderr, "bench_forward: the PyTorch reference did not run: %s\n", error.c_str());
     return 1;

@@ -16,10 +16,16 @@ std::string shell_quote(const std::string& s) {
 }  // namespace
 
 std::optional<ReferenceTiming> pytorch_forward_us(const std::filesystem::path& weights,
-                                                  std::string& error) {
+                                                  const std::vector<int>& ids, std::string& error) {
   const std::filesystem::path script = std::filesystem::path(AM_SOURCE_DIR) / "tools" / "reference.py";
+  std::string id_list;
+  for (int id : ids) {
+    if (!id_list.empty()) id_list += ',';
+    id_list += std::to_string(id);
+  }
   const std::string command = std::string(kTorchPython) + " " + shell_quote(script.string()) +
-                              " --bench --weights " + shell_quote(weights.string()) + " 2>&1";
+                              " --bench --weights " + shell_quote(weights.string()) +
+                              " --ids " + shell_quote(id_list) + " 2>&1";
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) {
     error = "could not start " + command;

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace am::bench {
 
@@ -16,9 +17,9 @@ struct ReferenceTiming {
   double cpu_us = 0.0;   // median CPU µs of one forward (this thread's)
 };
 
-// Runs `python3 tools/reference.py --weights FILE --bench` once and returns its medians
-// for a 64-character forward on one thread; nullopt (with `error` set) if it failed.
+// Runs `python3 tools/reference.py --weights FILE --bench --ids ...` once and returns its
+// medians for a forward of `ids` on one thread; nullopt (with `error` set) if it failed.
 std::optional<ReferenceTiming> pytorch_forward_us(const std::filesystem::path& weights,
-                                                  std::string& error);
+                                                  const std::vector<int>& ids, std::string& error);
 
 }  // namespace am::bench

@@ -16,8 +16,8 @@ Importable API:
 
 Command line (run with Debian's /usr/bin/python3, which has torch and numpy):
     reference.py --weights FILE (--text TEXT | --ids 3,1,4) [--ablate L2H4,L1H2] [--json]
-    reference.py --weights FILE --bench      median µs (wall and CPU) of a 64-character forward,
-                                             one thread
+    reference.py --weights FILE --bench [--ids ..]   median µs (wall and CPU) of a forward of
+                                                     64 characters (or of --ids), one thread
 """
 
 import argparse
@@ -282,11 +282,14 @@ class Reference(nn.Module):
 
 # --------------------------------------------------------------------------- command line
 
-def bench(model, repeats=400):
-    """Medians over `repeats` no-grad forwards of 64 characters on one thread:
-    (wall-clock µs, this thread's CPU µs). CPU time is what to compare on a busy machine."""
+def bench(model, ids=None, repeats=400):
+    """Medians over `repeats` no-grad forwards of `ids` (default: 64 characters) on one
+    thread: (wall-clock µs, this thread's CPU µs). CPU time is what to compare on a busy
+    machine."""
     torch.set_num_threads(1)
-    ids = torch.tensor([[(7 * t + 3) % VOCAB for t in range(CONTEXT)]], dtype=torch.long)
+    if not ids:
+        ids = [(7 * t + 3) % VOCAB for t in range(CONTEXT)]
+    ids = torch.tensor([list(ids)[-CONTEXT:]], dtype=torch.long)
     wall, cpu = [], []
     with torch.no_grad():
         for i in range(repeats + 50):
@@ -305,15 +308,11 @@ def main(argv):
     ap.add_argument("--ids", help="comma-separated ids instead of --text")
     ap.add_argument("--ablate", default="", help="heads to pull out, e.g. L2H4,L1H2 (one-based)")
     ap.add_argument("--json", action="store_true", help="print ids and every activation as JSON")
-    ap.add_argument("--bench", action="store_true", help="print median µs of a 64-character forward")
+    ap.add_argument("--bench", action="store_true",
+                    help="print median µs of a forward of 64 characters (or of --ids/--text)")
     args = ap.parse_args(argv)
 
     model = Reference.from_file(args.weights)
-    if args.bench:
-        wall_us, cpu_us = bench(model)
-        print(f"reference_forward_us {wall_us:.1f}")
-        print(f"reference_forward_cpu_us {cpu_us:.1f}")
-        return 0
     if args.ids is not None:
         ids = [int(s) for s in args.ids.split(",") if s.strip()]
         if any(not 0 <= i < VOCAB for i in ids):
@@ -321,6 +320,11 @@ def main(argv):
     else:
         ids = encode(normalize(args.text or ""))
     ids = ids[-CONTEXT:]
+    if args.bench:
+        wall_us, cpu_us = bench(model, ids if (args.ids or args.text) else None)
+        print(f"reference_forward_us {wall_us:.1f}")
+        print(f"reference_forward_cpu_us {cpu_us:.1f}")
+        return 0
     try:
         pulled = parse_ablate(args.ablate)
     except ValueError as e:

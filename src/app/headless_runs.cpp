@@ -63,67 +63,103 @@ int run_screenshot(MachineApp& app, const std::filesystem::path& out) {
   return 0;
 }
 
-int run_bench(MachineApp& app, int frames) {
-  GLFWwindow* window = app.window();
-  glfwSwapInterval(0);  // measure the machine, not the display's refresh
-  int fb_w = 0, fb_h = 0;
-  glfwGetFramebufferSize(window, &fb_w, &fb_h);
-  app.frame_chapter(app.options().chapter.value_or(0), fb_w, fb_h);
-  std::vector<double> cpu_ms, frame_ms, upload_ms, shadow_ms, main_ms, present_ms;
-  int max_draw_calls = 0;
-  std::size_t instances = 0, triangles = 0, glyphs = 0, tube_vertices = 0;
-  double first_frame_ms = 0.0;
-  // The first frames compile the driver's shader variants (llvmpipe JIT-compiles
-  // each program for each state it meets): they are warm-up, not steady state.
-  constexpr int kWarmUp = 3;
-  auto bench_start = MachineApp::Clock::now();
-  double cpu_start = process_cpu_seconds();
-  auto last = bench_start;
-  for (int i = -kWarmUp; i < frames; ++i) {
+namespace {
+
+struct BenchSamples {
+  std::vector<double> build_ms, submit_ms, cpu_ms, frame_ms, upload_ms, shadow_ms, main_ms, present_ms;
+  std::vector<int> draw_calls;
+  int reused = 0;
+  double seconds = 0.0, process_cpu_s = 0.0;
+  render::FrameStats last;
+};
+
+// Draws `frames` frames; `orbit` turns the camera a little each frame, so every frame
+// is drawn in full (as while the user drags), otherwise only beads move.
+Result<BenchSamples> bench_phase(MachineApp& app, int frames, int width, int height, bool orbit, double& clock) {
+  BenchSamples out;
+  const auto start = MachineApp::Clock::now();
+  const double cpu_start = process_cpu_seconds();
+  auto last = start;
+  for (int i = 0; i < frames; ++i) {
     glfwPollEvents();
+    if (orbit) app.camera().orbit(2.0f, 0.0f);
     // Beads move as in the app: 60 frames per simulated second.
-    auto frame = app.draw_frame(0, fb_w, fb_h, static_cast<double>(i) / 60.0, false);
-    if (!frame) {
-      std::cerr << "attention-machine: " << frame.error() << "\n";
-      return 1;
-    }
-    glfwSwapBuffers(window);
+    clock += 1.0 / 60.0;
+    auto frame = app.draw_frame(0, width, height, clock, false);
+    if (!frame) return fail(frame.error());
+    glfwSwapBuffers(app.window());
     const auto now = MachineApp::Clock::now();
-    if (i == -kWarmUp) first_frame_ms = std::chrono::duration<double, std::milli>(now - app.started()).count();
-    if (i < 0) {
-      bench_start = last = now;
-      cpu_start = process_cpu_seconds();
-      continue;
-    }
-    frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    out.frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
     last = now;
-    cpu_ms.push_back(frame->cpu_ms);
-    upload_ms.push_back(frame->stats.upload_ms);
-    shadow_ms.push_back(frame->stats.shadow_ms);
-    main_ms.push_back(frame->stats.main_ms);
-    present_ms.push_back(frame->stats.present_ms);
-    max_draw_calls = std::max(max_draw_calls, frame->stats.draw_calls);
-    instances = frame->stats.instances;
-    triangles = frame->stats.triangles;
-    glyphs = frame->stats.glyphs;
-    tube_vertices = frame->stats.tube_vertices;
+    out.build_ms.push_back(frame->build_ms);
+    out.submit_ms.push_back(frame->submit_ms);
+    out.cpu_ms.push_back(frame->cpu_ms);
+    out.upload_ms.push_back(frame->stats.upload_ms);
+    out.shadow_ms.push_back(frame->stats.shadow_ms);
+    out.main_ms.push_back(frame->stats.main_ms);
+    out.present_ms.push_back(frame->stats.present_ms);
+    out.draw_calls.push_back(frame->stats.draw_calls);
+    if (frame->stats.static_layer_reused) ++out.reused;
+    out.last = frame->stats;
   }
-  const double total_s = std::chrono::duration<double>(last - bench_start).count();
-  const double cpu_total_s = process_cpu_seconds() - cpu_start;
-  std::printf("bench: %d frames (after %d warm-up frames) at %dx%d on %s\n", frames, kWarmUp, fb_w, fb_h, app.gl().gl_description().c_str());
-  std::printf("  start to first frame: %.0f ms\n", first_frame_ms);
-  std::printf("  CPU per frame (scene build + upload + draw submission): median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms\n",
-              percentile(cpu_ms, 0.5), percentile(cpu_ms, 0.9), percentile(cpu_ms, 0.99), percentile(cpu_ms, 1.0));
-  std::printf("  whole frame (with GPU/llvmpipe and swap): median %.2f ms, p90 %.2f ms\n", percentile(frame_ms, 0.5),
-              percentile(frame_ms, 0.9));
-  std::printf("  draw calls per frame: %d; instances %zu (%zu triangles), label glyphs %zu, tube vertices %zu\n",
-              max_draw_calls, instances, triangles, glyphs, tube_vertices);
-  if (percentile(main_ms, 0.5) > 0.0)
+  out.seconds = std::chrono::duration<double>(last - start).count();
+  out.process_cpu_s = process_cpu_seconds() - cpu_start;
+  return out;
+}
+
+void print_phase(const char* title, const BenchSamples& s, int frames) {
+  std::vector<double> calls(s.draw_calls.begin(), s.draw_calls.end());
+  std::printf("%s (%d frames; %d reused the static layer)\n", title, frames, s.reused);
+  std::printf("  scene build: median %.3f ms, p90 %.3f ms\n", percentile(s.build_ms, 0.5), percentile(s.build_ms, 0.9));
+  std::printf("  render submission (uploads + GL calls, driver waits included): median %.3f ms, p90 %.3f ms\n",
+              percentile(s.submit_ms, 0.5), percentile(s.submit_ms, 0.9));
+  std::printf("  CPU per frame, build + submission, this thread (llvmpipe's vertex work included): median %.3f ms, "
+              "p90 %.3f ms, p99 %.3f ms\n",
+              percentile(s.cpu_ms, 0.5), percentile(s.cpu_ms, 0.9), percentile(s.cpu_ms, 0.99));
+  std::printf("  whole frame (rasterising and swap included): median %.2f ms, p90 %.2f ms\n", percentile(s.frame_ms, 0.5),
+              percentile(s.frame_ms, 0.9));
+  std::printf("  draw calls per frame: median %.0f, max %.0f\n", percentile(calls, 0.5), percentile(calls, 1.0));
+  if (percentile(s.main_ms, 0.5) > 0.0)
     std::printf("  passes (AM_PROFILE_PASSES=1, median): upload %.2f ms, shadow %.2f ms, main %.2f ms, resolve + copy %.2f ms\n",
-                percentile(upload_ms, 0.5), percentile(shadow_ms, 0.5), percentile(main_ms, 0.5), percentile(present_ms, 0.5));
-  std::printf("  process CPU time per frame, all threads (llvmpipe included): %.1f ms\n",
-              1000.0 * cpu_total_s / static_cast<double>(frames));
-  std::printf("  FPS: %.1f\n", total_s > 0.0 ? static_cast<double>(frames) / total_s : 0.0);
+                percentile(s.upload_ms, 0.5), percentile(s.shadow_ms, 0.5), percentile(s.main_ms, 0.5),
+                percentile(s.present_ms, 0.5));
+  std::printf("  process CPU time per frame, all threads (llvmpipe's rasteriser threads included): %.1f ms\n",
+              1000.0 * s.process_cpu_s / static_cast<double>(frames));
+  std::printf("  FPS: %.1f\n", s.seconds > 0.0 ? static_cast<double>(frames) / s.seconds : 0.0);
+}
+
+}  // namespace
+
+int run_bench(MachineApp& app, int frames) {
+  glfwSwapInterval(0);  // measure the machine, not the display's refresh
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(app.window(), &width, &height);
+  app.frame_chapter(app.options().chapter.value_or(0), width, height);
+  // The first frames compile the driver's shader variants (llvmpipe JIT-compiles
+  // each program for each state it meets): warm-up, not steady state.
+  double clock = 0.0;
+  auto warm = bench_phase(app, 3, width, height, false, clock);
+  if (!warm) {
+    std::cerr << "attention-machine: " << warm.error() << "\n";
+    return 1;
+  }
+  const double first_frame_ms =
+      std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - app.started()).count() - warm->seconds * 1000.0 -
+      warm->frame_ms.back();
+  auto still = bench_phase(app, frames, width, height, false, clock);
+  auto orbiting = still ? bench_phase(app, frames, width, height, true, clock) : still;
+  if (!still || !orbiting) {
+    std::cerr << "attention-machine: " << (still ? orbiting.error() : still.error()) << "\n";
+    return 1;
+  }
+  const render::FrameStats& st = still->last;
+  std::printf("bench at %dx%d on %s\n", width, height, app.gl().gl_description().c_str());
+  std::printf("  start to first frame: %.0f ms (model, window, shaders, glyph atlas; the first frame itself %.0f ms)\n",
+              first_frame_ms + warm->frame_ms.front(), warm->frame_ms.front());
+  std::printf("  scene: %zu instances (%zu triangles at the chosen levels of detail), %zu label glyphs, %zu tube vertices\n",
+              st.instances, st.triangles, st.glyphs, st.tube_vertices);
+  print_phase("camera still, beads moving", *still, frames);
+  print_phase("camera orbiting (every frame drawn in full)", *orbiting, frames);
   return 0;
 }
 

@@ -22,7 +22,9 @@ namespace am::app {
 
 struct FrameReport {
   render::FrameStats stats;
-  double cpu_ms = 0.0;  // scene build + upload + draw submission
+  double build_ms = 0.0;       // machine::build_scene (wall)
+  double submit_ms = 0.0;      // renderer: uploads and GL calls, waits on the driver included (wall)
+  double cpu_ms = 0.0;         // this thread's CPU time for both (driver work on this thread included, waits not)
 };
 
 class MachineApp {

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 #include <limits>
 #include <vector>
 
@@ -554,14 +556,26 @@ SimdLevel detect_simd_level() {
   return SimdLevel::kBaseline;
 }
 
-// The level in use; -1 until first use picks the best. Atomic: kernels may run on
-// several threads (the trainer) while a test lowers the level.
+// The best level, or a lower one named by $AM_SIMD (baseline, avx2, avx512): a way to
+// check or time the other builds on a machine that has AVX-512.
+SimdLevel initial_simd_level() {
+  const SimdLevel best = best_simd_level();
+  const char* env = std::getenv("AM_SIMD");
+  if (env == nullptr) return best;
+  const std::string_view name(env);
+  if (name == "baseline") return SimdLevel::kBaseline;
+  if (name == "avx2") return std::min(SimdLevel::kAvx2, best);
+  return best;
+}
+
+// The level in use; -1 until first use picks it. Atomic: kernels may run on several
+// threads (the trainer) while a test lowers the level.
 std::atomic<int> g_level{-1};
 
 const KernelTable& active() {
   int level = g_level.load(std::memory_order_relaxed);
   if (level < 0) {
-    level = static_cast<int>(best_simd_level());
+    level = static_cast<int>(initial_simd_level());
     g_level.store(level, std::memory_order_relaxed);
   }
   return table_for(static_cast<SimdLevel>(level));

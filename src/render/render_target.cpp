@@ -25,6 +25,19 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth_rb_.id());
   const GLenum msaa_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
 
+  cache_color_rb_ = make_renderbuffer();
+  glBindRenderbuffer(GL_RENDERBUFFER, cache_color_rb_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, width, height);
+  cache_depth_rb_ = make_renderbuffer();
+  glBindRenderbuffer(GL_RENDERBUFFER, cache_depth_rb_.id());
+  glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT24, width, height);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  cache_fbo_ = make_framebuffer();
+  glBindFramebuffer(GL_FRAMEBUFFER, cache_fbo_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, cache_color_rb_.id());
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, cache_depth_rb_.id());
+  const GLenum cache_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+
   resolved_tex_ = make_texture();
   glBindTexture(GL_TEXTURE_2D, resolved_tex_.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
@@ -39,7 +52,8 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   const GLenum resolve_status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
 
-  if (msaa_status != GL_FRAMEBUFFER_COMPLETE || resolve_status != GL_FRAMEBUFFER_COMPLETE) {
+  if (msaa_status != GL_FRAMEBUFFER_COMPLETE || resolve_status != GL_FRAMEBUFFER_COMPLETE ||
+      cache_status != GL_FRAMEBUFFER_COMPLETE) {
     msaa_fbo_.reset();
     width_ = height_ = samples_ = 0;
     return fail("the driver rejected a " + std::to_string(width) + "x" + std::to_string(height) + " framebuffer with " +
@@ -48,7 +62,22 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   width_ = width;
   height_ = height;
   samples_ = samples;
+  ++generation_;
   return Ok{};
+}
+
+void RenderTarget::snapshot() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, cache_fbo_.id());
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
+}
+
+void RenderTarget::restore() const {
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, cache_fbo_.id());
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, msaa_fbo_.id());
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
 void RenderTarget::present(GLuint target) const {

@@ -16,15 +16,20 @@ class RenderTarget {
   GLuint resolved_texture() const { return resolved_tex_.id(); }
   // Averages the samples and copies the result into `target` (0: the window).
   void present(GLuint target) const;
+  // Keeps a copy of the multisampled colour and depth (the static layer), and puts it back.
+  void snapshot() const;
+  void restore() const;
   int width() const { return width_; }
   int height() const { return height_; }
   int samples() const { return samples_; }
+  // Counts re-creations (resizes): anything kept in the old buffers is gone.
+  int generation() const { return generation_; }
 
  private:
-  GlFramebuffer msaa_fbo_, resolve_fbo_;
-  GlRenderbuffer color_rb_, depth_rb_;
+  GlFramebuffer msaa_fbo_, resolve_fbo_, cache_fbo_;
+  GlRenderbuffer color_rb_, depth_rb_, cache_color_rb_, cache_depth_rb_;
   GlTexture resolved_tex_;
-  int width_ = 0, height_ = 0, samples_ = 0;
+  int width_ = 0, height_ = 0, samples_ = 0, generation_ = 0;
 };
 
 }  // namespace am::render

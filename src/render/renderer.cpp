@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstring>
 #include <cmath>
 #include <limits>
@@ -10,6 +11,7 @@
 
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/level_of_detail.hpp"
+#include "am/render/static_layer.hpp"
 #include "am/render/shader_program.hpp"
 #include "gl_check.hpp"
 #include "gpu_mesh.hpp"
@@ -85,12 +87,22 @@ struct Renderer::Impl {
   Status load_programs(const std::filesystem::path& dir);
   FrameStats upload_instances(const DrawList& list, const FrameView& view, float scene_radius);
   Aabb scene_bounds(const DrawList& list) const;
-  // Draws every batch whose material passes `wanted`; sets u_material unless depth_only.
-  void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material));
+  // Which batches a pass draws, given the static layer's excluded set.
+  enum class Layer { kAll, kStatic, kMoving };
+  // Draws every batch whose material passes `wanted` (and that belongs to `layer`);
+  // sets u_material unless depth_only.
+  void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material), Layer layer = Layer::kAll);
+  StaticLayer static_layer;
+  int target_generation = -1;  // the render target's, when the static layer was kept
   std::uint64_t caster_hash(const DrawList& list, const glm::mat4& light) const;
   void draw_pass_shadow();
   std::uint64_t last_caster_hash = 0;  // the shadow map is redrawn only when this changes
-  void draw_pass_main(const FrameView& view);
+  void begin_main_pass(const FrameView& view);
+  void draw_static_layer();
+  void draw_moving_layer();
+  void draw_transparent();
+  // Everything besides the instance batches that the static layer shows.
+  std::uint64_t layer_context(const DrawList& list, const FrameBlock& block, std::uint64_t casters) const;
 };
 
 Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
@@ -208,7 +220,7 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameVie
   return stats;
 }
 
-void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material)) {
+void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material), Layer layer) {
   program.use();
   for (int k = 0; k < kMaterialCount; ++k) {
     const auto material = static_cast<Material>(k);
@@ -217,6 +229,8 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
     for (int m = 0; m < kMeshCount; ++m) {
       const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (r.count == 0) continue;
+      const bool moving = static_layer.excluded()[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      if ((layer == Layer::kStatic && moving) || (layer == Layer::kMoving && !moving)) continue;
       const auto& levels = meshes[static_cast<std::size_t>(m)];
       if (depth_only) {
         // Shadows are soft: the coarsest meshes cast them well enough, and specks cast none.
@@ -244,23 +258,10 @@ namespace {
 // obstacles. Leaving them out also keeps the shadows still while beads travel.
 bool casts_shadow(Material m) { return m != Material::kGlass && m != Material::kGlow; }
 
-// A quick 64-bit hash of raw bytes (FNV-1a over 8-byte words): enough to notice that
-// the shadow casters moved since the last frame.
-void hash_bytes(std::uint64_t& h, const void* data, std::size_t bytes) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  std::size_t i = 0;
-  for (; i + 8 <= bytes; i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x100000001b3ull;
-  }
-  for (; i < bytes; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-}
-
 }  // namespace
 
 std::uint64_t Renderer::Impl::caster_hash(const DrawList& list, const glm::mat4& light) const {
-  std::uint64_t h = 0xcbf29ce484222325ull;
+  std::uint64_t h = kHashSeed;
   hash_bytes(h, &light, sizeof light);
   for (int m = 0; m < kMeshCount; ++m)
     for (int k = 0; k < kMaterialCount; ++k) {
@@ -292,16 +293,42 @@ void Renderer::Impl::draw_pass_shadow() {
   draw_calls += 2;
 }
 
-void Renderer::Impl::draw_pass_main(const FrameView& view) {
+std::uint64_t Renderer::Impl::layer_context(const DrawList& list, const FrameBlock& block, std::uint64_t casters) const {
+  std::uint64_t h = kHashSeed;
+  // Camera, light, viewport, hovered part; not the time (nothing static uses it).
+  hash_bytes(h, &block.view, offsetof(FrameBlock, scene));
+  hash_bytes(h, &block.scene.y, 3 * sizeof(float));
+  hash_bytes(h, &block.scene_centre, sizeof(FrameBlock) - offsetof(FrameBlock, scene_centre));
+  hash_bytes(h, &casters, sizeof casters);
+  for (const SweptTube& t : list.tubes) {
+    hash_bytes(h, &t.radius, sizeof t.radius);
+    hash_bytes(h, &t.color, sizeof t.color);
+    hash_bytes(h, &t.material, sizeof t.material);
+    hash_bytes(h, &t.pick, sizeof t.pick);
+    hash_bytes(h, t.points.data(), t.points.size() * sizeof(glm::vec3));
+  }
+  for (const Label& l : list.labels) {
+    hash_bytes(h, l.text.data(), l.text.size());
+    for (const glm::vec3* v : {&l.position, &l.right, &l.up}) hash_bytes(h, v, sizeof(glm::vec3));
+    hash_bytes(h, &l.height, sizeof l.height);
+    hash_bytes(h, &l.color, sizeof l.color);
+    hash_bytes(h, &l.raised, sizeof l.raised);
+  }
+  return h;
+}
+
+void Renderer::Impl::begin_main_pass(const FrameView& view) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.msaa_framebuffer());
   glViewport(0, 0, view.width, view.height);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDepthMask(GL_TRUE);
-  glClearDepth(1.0);
-  glClear(GL_DEPTH_BUFFER_BIT);
   glActiveTexture(GL_TEXTURE0 + kShadowUnit);
   glBindTexture(GL_TEXTURE_2D, shadow.texture());
+}
 
+void Renderer::Impl::draw_static_layer() {
+  glClearDepth(1.0);
+  glClear(GL_DEPTH_BUFFER_BIT);
   // Opaque first (metals, paint, glow), so the floor and backdrop shade only what shows.
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
@@ -309,7 +336,7 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
   const auto opaque = [](Material m) { return !is_transparent(m); };
-  draw_batches(surface, false, opaque);
+  draw_batches(surface, false, opaque, Layer::kStatic);
   tube_surface.use();
   for (int k = 0; k < kMaterialCount; ++k) {
     if (!opaque(static_cast<Material>(k)) || !tubes.has(static_cast<Material>(k))) continue;
@@ -330,8 +357,8 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
   glDepthMask(GL_TRUE);
 
   // Labels: on top of the faces they sit on, blended, not hiding what is behind.
+  // (In the static layer: anything moving in front of a label simply covers it.)
   if (atlas && labels.glyph_count() > 0) {
-    glDisable(GL_CULL_FACE);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
@@ -345,13 +372,29 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
     draw_calls += labels.draw();
     glDisable(GL_POLYGON_OFFSET_FILL);
     glDepthMask(GL_TRUE);
+    glDisable(GL_BLEND);
   }
+}
 
+void Renderer::Impl::draw_moving_layer() {
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
+  glDepthMask(GL_TRUE);
+  glDisable(GL_BLEND);
+  glEnable(GL_CULL_FACE);
+  glCullFace(GL_BACK);
+  draw_batches(surface, false, [](Material m) { return !is_transparent(m); }, Layer::kMoving);
+}
+
+void Renderer::Impl::draw_transparent() {
   // Liquid: translucent but writes depth, so glass behind it is hidden.
+  glEnable(GL_DEPTH_TEST);
+  glDepthFunc(GL_LEQUAL);
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
+  glDepthMask(GL_TRUE);
   draw_batches(surface, false, [](Material m) { return m == Material::kLiquid; });
   if (tubes.has(Material::kLiquid)) {
     tube_surface.use();
@@ -375,6 +418,7 @@ void Renderer::Impl::draw_pass_main(const FrameView& view) {
   }
   glDepthMask(GL_TRUE);
   glCullFace(GL_BACK);
+  glDisable(GL_BLEND);
 }
 
 Renderer::Renderer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
@@ -424,6 +468,8 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   FrameStats stats;
   if (view.width <= 0 || view.height <= 0) return stats;  // minimised: nothing to draw into
   if (auto s = r.target.ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
+  if (r.target.generation() != r.target_generation) r.static_layer.invalidate();
+  r.target_generation = r.target.generation();
   r.draw_calls = 0;
   // Optional per-pass timing: glFinish makes each pass's GPU work land in its own interval.
   using Clock = std::chrono::steady_clock;
@@ -481,7 +527,22 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     stats.shadow_redrawn = true;
   }
   lap(stats.shadow_ms);
-  r.draw_pass_main(view);
+  // Reuse the last static layer when only glowing batches moved (travelling beads).
+  r.begin_main_pass(view);
+  if (r.static_layer.reuse(hash_batches(list), r.layer_context(list, block, casters))) {
+    r.target.restore();
+    ++r.draw_calls;
+    stats.static_layer_reused = true;
+  } else {
+    r.draw_static_layer();
+    if (r.static_layer.worth_keeping()) {
+      r.target.snapshot();
+      ++r.draw_calls;
+      r.static_layer.kept();
+    }
+  }
+  r.draw_moving_layer();
+  r.draw_transparent();
   lap(stats.main_ms);
   r.target.present(target_framebuffer);
   ++r.draw_calls;  // the resolve and copy (blits)

@@ -47,8 +47,9 @@ float erf_approx(float x);
 void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
                     const float* v, int T, float scale);
 
-// Which build of the kernels runs. Tests and benchmarks may pick a lower level to
-// check or time it; a level the CPU lacks is lowered to the best it has.
+// Which build of the kernels runs: the best the CPU has, unless the environment
+// variable AM_SIMD (baseline, avx2, avx512) asks for a lower one. Tests and benchmarks
+// may also pick a level; one the CPU lacks is lowered to the best it has.
 enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
 SimdLevel best_simd_level();
 SimdLevel simd_level();

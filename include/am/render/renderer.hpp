@@ -49,6 +49,7 @@ struct FrameStats {
   std::size_t glyphs = 0;
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
   bool shadow_redrawn = false;  // the shadow casters changed (or moved) this frame
+  bool static_layer_reused = false;  // only glowing parts moved: the rest came from the last frame
   // With profile_passes: milliseconds of upload, shadow, main pass, resolve + copy.
   double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, present_ms = 0.0;
 };

@@ -1,0 +1,48 @@
+// Deciding when a frame can reuse the last one's static layer. While beads travel
+// along threads and nothing else moves, redrawing the whole machine each frame is
+// waste (and under a software rasteriser, most of the frame time): the renderer
+// keeps the opaque parts that did not change (with floor, backdrop and labels) and
+// redraws only the glowing batches that keep changing, then the glass. No GL here.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "am/render/draw_list.hpp"
+
+namespace am::render {
+
+using BatchHashes = std::array<std::array<std::uint64_t, kMaterialCount>, kMeshCount>;
+using BatchFlags = std::array<std::array<bool, kMaterialCount>, kMeshCount>;
+
+// FNV-1a over 8-byte words: quick enough to hash every batch every frame.
+void hash_bytes(std::uint64_t& h, const void* data, std::size_t bytes);
+inline constexpr std::uint64_t kHashSeed = 0xcbf29ce484222325ull;
+// One hash per batch, of its instances.
+BatchHashes hash_batches(const DrawList& list);
+
+class StaticLayer {
+ public:
+  // Call once per frame. `context` hashes everything else the static layer shows
+  // (camera, size, hovered part, tubes, labels, shadows). Returns true when the
+  // kept layer is still right: only the batches in excluded() need drawing on it.
+  bool reuse(const BatchHashes& batches, std::uint64_t context);
+
+  // After a miss: the batches to leave out of the layer that is about to be drawn
+  // (glowing batches that changed since the previous frame; only glow can be left
+  // out: it is opaque, casts no shadow, and needs no one drawn after it but glass).
+  const BatchFlags& excluded() const { return excluded_; }
+  // After a miss: whether the layer is worth keeping (something is excluded, so the
+  // next frame will likely reuse it). The caller snapshots it and calls kept().
+  bool worth_keeping() const { return any_excluded_; }
+  void kept() { valid_ = true; }
+  void invalidate() { valid_ = false; }
+
+ private:
+  BatchHashes previous_{}, at_snapshot_{};
+  BatchFlags excluded_{};
+  std::uint64_t context_at_snapshot_ = 0;
+  bool valid_ = false, any_excluded_ = false, have_previous_ = false;
+};
+
+}  // namespace am::render
