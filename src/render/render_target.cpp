@@ -73,18 +73,21 @@ void RenderTarget::snapshot() const {
   glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
-void RenderTarget::restore() const {
+void RenderTarget::restore(const PixelRect& r) const {
+  if (r.empty()) return;
   glBindFramebuffer(GL_READ_FRAMEBUFFER, cache_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, msaa_fbo_.id());
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
+  glBlitFramebuffer(r.x, r.y, r.x + r.w, r.y + r.h, r.x, r.y, r.x + r.w, r.y + r.h,
+                    GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
-void RenderTarget::present(GLuint target) const {
+void RenderTarget::present(GLuint target, const PixelRect& r) const {
   // Two blits: resolving needs identical formats, and the window's may differ.
   glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  if (!r.empty())
+    glBlitFramebuffer(r.x, r.y, r.x + r.w, r.y + r.h, r.x, r.y, r.x + r.w, r.y + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
   glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);

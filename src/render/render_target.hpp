@@ -5,6 +5,7 @@
 
 #include "am/model/result.hpp"
 #include "am/render/gl_object.hpp"
+#include "am/render/static_layer.hpp"
 
 namespace am::render {
 
@@ -14,11 +15,14 @@ class RenderTarget {
   Status ensure(int width, int height, int samples);
   GLuint msaa_framebuffer() const { return msaa_fbo_.id(); }
   GLuint resolved_texture() const { return resolved_tex_.id(); }
-  // Averages the samples and copies the result into `target` (0: the window).
-  void present(GLuint target) const;
-  // Keeps a copy of the multisampled colour and depth (the static layer), and puts it back.
+  // Averages the samples inside `changed` into the resolved image (the rest is kept
+  // from earlier frames), then copies all of it into `target` (0: the window).
+  void present(GLuint target, const PixelRect& changed) const;
+  // Keeps a copy of the multisampled colour and depth (the static layer), and puts
+  // back the part inside `rect`.
   void snapshot() const;
-  void restore() const;
+  void restore(const PixelRect& rect) const;
+  PixelRect whole() const { return {0, 0, width_, height_}; }
   int width() const { return width_; }
   int height() const { return height_; }
   int samples() const { return samples_; }

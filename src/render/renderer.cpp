@@ -93,6 +93,9 @@ struct Renderer::Impl {
   // sets u_material unless depth_only.
   void draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material), Layer layer = Layer::kAll);
   StaticLayer static_layer;
+  PixelRect last_moving_rect;  // where the moving batches were drawn last frame
+  // The pixels covered by the batches the static layer leaves out.
+  PixelRect moving_rect(const DrawList& list, const glm::mat4& view_proj, int width, int height) const;
   int target_generation = -1;  // the render target's, when the static layer was kept
   std::uint64_t caster_hash(const DrawList& list, const glm::mat4& light) const;
   void draw_pass_shadow();
@@ -317,6 +320,21 @@ std::uint64_t Renderer::Impl::layer_context(const DrawList& list, const FrameBlo
   return h;
 }
 
+PixelRect Renderer::Impl::moving_rect(const DrawList& list, const glm::mat4& view_proj, int width, int height) const {
+  PixelRect out;
+  for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
+    for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k) {
+      if (!static_layer.excluded()[m][k]) continue;
+      const Aabb unit = unit_bounds(static_cast<Mesh>(m));
+      for (const Instance& inst : list.batches[m][k]) {
+        Aabb box{glm::vec3(std::numeric_limits<float>::max()), glm::vec3(-std::numeric_limits<float>::max())};
+        grow_bounds(box, unit, inst.transform);
+        out = unite(out, screen_rect(box, view_proj, width, height));
+      }
+    }
+  return out;
+}
+
 void Renderer::Impl::begin_main_pass(const FrameView& view) {
   glBindFramebuffer(GL_FRAMEBUFFER, target.msaa_framebuffer());
   glViewport(0, 0, view.width, view.height);
@@ -527,25 +545,42 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     stats.shadow_redrawn = true;
   }
   lap(stats.shadow_ms);
-  // Reuse the last static layer when only glowing batches moved (travelling beads).
+  // Reuse the last static layer when only glowing batches moved (travelling beads):
+  // then only the pixels those batches covered last frame or cover now are redrawn
+  // (static layer put back, moving parts, glass over them); the rest of the
+  // multisampled image is still last frame's, and still right.
   r.begin_main_pass(view);
+  PixelRect changed = r.target.whole();
   if (r.static_layer.reuse(hash_batches(list), r.layer_context(list, block, casters))) {
-    r.target.restore();
-    ++r.draw_calls;
+    const PixelRect moving = r.moving_rect(list, block.view_proj, view.width, view.height);
+    changed = unite(r.last_moving_rect, moving);
+    r.last_moving_rect = moving;
     stats.static_layer_reused = true;
+    stats.redrawn_share = static_cast<float>(changed.w) * static_cast<float>(changed.h) /
+                          (static_cast<float>(view.width) * static_cast<float>(view.height));
+    if (!changed.empty()) {
+      glEnable(GL_SCISSOR_TEST);
+      glScissor(changed.x, changed.y, changed.w, changed.h);
+      r.target.restore(changed);
+      ++r.draw_calls;
+      r.draw_moving_layer();
+      r.draw_transparent();
+      glDisable(GL_SCISSOR_TEST);
+    }
   } else {
     r.draw_static_layer();
     if (r.static_layer.worth_keeping()) {
       r.target.snapshot();
       ++r.draw_calls;
       r.static_layer.kept();
+      r.last_moving_rect = r.moving_rect(list, block.view_proj, view.width, view.height);
     }
+    r.draw_moving_layer();
+    r.draw_transparent();
   }
-  r.draw_moving_layer();
-  r.draw_transparent();
   lap(stats.main_ms);
-  r.target.present(target_framebuffer);
-  ++r.draw_calls;  // the resolve and copy (blits)
+  r.target.present(target_framebuffer, changed);
+  r.draw_calls += 2;  // the resolve and the copy (blits)
   lap(stats.present_ms);
 
   glBindVertexArray(0);

@@ -60,3 +60,24 @@ TEST_CASE("batch hashes tell batches apart by content and by count") {
   b.batch(Mesh::kBox, Material::kPaint).push_back({});
   CHECK(hash_batches(a) != hash_batches(b));
 }
+
+TEST_CASE("screen_rect covers a box's pixels and plays safe behind the eye") {
+  const glm::mat4 proj = glm::perspective(1.0f, 2.0f, 0.1f, 100.0f);
+  const glm::mat4 view = glm::lookAt(glm::vec3(0, 0, 10), glm::vec3(0), glm::vec3(0, 1, 0));
+  const PixelRect centre = screen_rect({{-0.1f, -0.1f, -0.1f}, {0.1f, 0.1f, 0.1f}}, proj * view, 800, 400, 0);
+  CHECK(centre.x < 400);
+  CHECK(centre.x + centre.w > 400);
+  CHECK(centre.y < 200);
+  CHECK(centre.y + centre.h > 200);
+  CHECK(centre.w < 40);
+  const PixelRect behind = screen_rect({{-1, -1, 11}, {1, 1, 12}}, proj * view, 800, 400);
+  CHECK(behind.w == 800);
+  CHECK(behind.h == 400);
+  const PixelRect off = screen_rect({{100, 0, 0}, {101, 1, 1}}, proj * view, 800, 400);
+  CHECK(off.empty());
+  const PixelRect u = unite({0, 0, 10, 10}, {20, 5, 10, 10});
+  CHECK(u.x == 0);
+  CHECK(u.w == 30);
+  CHECK(u.h == 15);
+  CHECK(unite({}, {1, 2, 3, 4}).w == 3);
+}

@@ -50,6 +50,7 @@ struct FrameStats {
   bool truncated = false;  // more than the buffers hold: the excess was not drawn
   bool shadow_redrawn = false;  // the shadow casters changed (or moved) this frame
   bool static_layer_reused = false;  // only glowing parts moved: the rest came from the last frame
+  float redrawn_share = 1.0f;        // of the image's pixels, when the static layer was reused
   // With profile_passes: milliseconds of upload, shadow, main pass, resolve + copy.
   double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, present_ms = 0.0;
 };

@@ -8,9 +8,23 @@
 #include <array>
 #include <cstdint>
 
+#include <glm/glm.hpp>
+
 #include "am/render/draw_list.hpp"
+#include "am/render/mesh_data.hpp"
 
 namespace am::render {
+
+// A rectangle of pixels, origin bottom-left as in GL; empty when w or h <= 0.
+struct PixelRect {
+  int x = 0, y = 0, w = 0, h = 0;
+  bool empty() const { return w <= 0 || h <= 0; }
+};
+PixelRect unite(const PixelRect& a, const PixelRect& b);
+
+// The pixels a world box covers (clamped to the viewport, padded by `pad` pixels for
+// antialiased edges); the whole viewport if the box reaches behind the eye.
+PixelRect screen_rect(const Aabb& box, const glm::mat4& view_proj, int width, int height, int pad = 2);
 
 using BatchHashes = std::array<std::array<std::uint64_t, kMaterialCount>, kMeshCount>;
 using BatchFlags = std::array<std::array<bool, kMaterialCount>, kMeshCount>;
@@ -36,6 +50,7 @@ class StaticLayer {
   // next frame will likely reuse it). The caller snapshots it and calls kept().
   bool worth_keeping() const { return any_excluded_; }
   void kept() { valid_ = true; }
+  bool valid() const { return valid_; }
   void invalidate() { valid_ = false; }
 
  private:

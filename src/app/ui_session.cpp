@@ -1,0 +1,219 @@
+#include "ui_session.hpp"
+
+#include <algorithm>
+
+#include "am/model/forward.hpp"
+#include "am/model/weights_dir.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/nonsense_accuracy.hpp"
+#include "am/ui/playback.hpp"
+#include "am/ui/scene_bridge.hpp"
+#include "am/ui/script.hpp"
+#include "am/ui/settings_store.hpp"
+#include "am/ui/state_dump.hpp"
+
+namespace am::app {
+
+Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
+  auto pulled = HeadMask::parse(options.ablate);
+  if (!pulled) return fail("--ablate: " + pulled.error());
+  auto dir = find_weights_dir(options.weights_dir);
+  if (!dir) return fail(dir.error());
+  auto engine = ui::ModelEngine::load(*dir);
+  if (!engine) return fail(engine.error());
+
+  std::unique_ptr<UiSession> s(new UiSession());
+  s->headless_ = headless;
+  s->engine_ = std::move(*engine);
+  s->steps_ = s->engine_->checkpoint_steps();
+  if (!headless) {
+    s->config_ = ui::config_dir();
+    if (s->config_) {
+      auto loaded = ui::load_settings(*s->config_ / ui::kSettingsFileName);
+      s->state_.settings = loaded.settings;
+      if (!loaded.message.empty()) ui::set_status(s->state_, loaded.message, true);
+    }
+  }
+  const std::vector<Weights>& checkpoints = s->engine_->checkpoints();
+  s->cache_ = std::make_unique<ui::CheckpointCache>(
+      checkpoints.size(),
+      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
+  s->curve_ = std::make_unique<ui::AblationCurve>(
+      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+
+  // The chapter first (its text, lift and step), then what the flags override.
+  const int chapter = std::clamp(options.chapter.value_or(0), 0, ui::kChapterCount - 1);
+  s->state_.step = s->steps_.back();
+  s->sync_engine_step();
+  ui::enter_chapter(s->state_, *ui::find_chapter(chapter), s->context(), s->steps_);
+  if (options.text) ui::set_text(s->state_, *options.text);
+  if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps_, *options.step);
+  s->state_.pulled = *pulled;
+  s->sync_engine_step();
+  return s;
+}
+
+UiSession::~UiSession() = default;
+
+Status UiSession::start_script(const std::filesystem::path& path) {
+  auto script = ui::load_script(path);
+  if (!script) return fail(script.error());
+  runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
+  // The runner's "screenshot" lands here; the window renders it after this frame.
+  engine_->set_screenshot([this](const std::filesystem::path& p) -> Status {
+    pending_script_shot_ = p;
+    return Ok{};
+  });
+  return Ok{};
+}
+
+Status UiSession::write_dump(const std::filesystem::path& path) {
+  sync_engine_step();
+  return ui::write_state_dump(path, state_, *engine_);
+}
+
+std::size_t UiSession::step_index() const {
+  const auto it = std::lower_bound(steps_.begin(), steps_.end(), state_.step);
+  return it == steps_.end() ? steps_.size() - 1 : static_cast<std::size_t>(it - steps_.begin());
+}
+
+void UiSession::sync_engine_step() {
+  const std::int64_t snapped = ui::snap_to_checkpoint(steps_, state_.step);
+  state_.step = snapped;
+  if (engine_->checkpoints()[engine_->live_index()].step != snapped) (void)engine_->set_step(snapped);
+}
+
+ui::ChapterContext UiSession::context() {
+  ui::ChapterContext c = engine_->chapter_context(state_);
+  if (pass_) {
+    c.acts = &pass_->acts;
+    c.intact = pass_->has_intact ? &pass_->intact : nullptr;
+  }
+  if (state_.pulled.any()) c.live_accuracy = live_accuracy_;
+  return c;
+}
+
+const machine::SceneInput& UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
+                                            const ui::InspectorView& inspector, SessionRequests& requests) {
+  if (runner_ && !runner_->done()) {
+    runner_->step(state_, *engine_);
+    if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
+  }
+  if (pending_script_shot_) {
+    requests.script_screenshot = pending_script_shot_;
+    pending_script_shot_.reset();
+  }
+  ui::advance_playback(state_, steps_, dt_seconds);
+  sync_engine_step();
+
+  // The pass to draw: cached for every checkpoint in the background; this one at once.
+  const std::size_t index = step_index();
+  cache_->request(ui::read_ids(state_), state_.pulled, index);
+  pass_ = cache_->get(index);
+  if (state_.pulled.any()) {
+    if (headless_) {
+      // Screenshots and dumps must not depend on how far a worker thread got.
+      if (accuracy_step_ != state_.step || !(accuracy_for_ == state_.pulled)) {
+        live_accuracy_ = engine_->nonsense_accuracy(state_.pulled);
+        accuracy_for_ = state_.pulled;
+        accuracy_step_ = state_.step;
+      }
+    } else {
+      curve_->request(state_.pulled, index);
+      live_accuracy_ = curve_->at(index);
+    }
+  } else {
+    live_accuracy_.reset();
+  }
+
+  ui::ChapterContext ctx = context();
+  ui::PanelActions actions;
+  if (!headless_) ui::handle_shortcuts(state_, ctx, steps_, actions);
+  ui::draw_navigator(state_, ctx, steps_, actions);
+  ui::draw_chapter_text(state_, ctx, chapter_panel_);
+  ui::draw_text_input(state_, text_panel_, actions);
+  ui::draw_predictions(state_, ctx.acts, ctx.intact);
+  ui::draw_inspector(state_, inspector);
+  ui::DrumView drum;
+  drum.training = &engine_->training();
+  drum.analysis = engine_->analysis();
+  drum.cached = cache_->ready();
+  ui::RackView rack;
+  rack.analysis = engine_->analysis();
+  rack.training = &engine_->training();
+  rack.live_available = ui::nonsense_accuracy_available();
+  rack.live_accuracy = state_.pulled.any() ? live_accuracy_ : std::nullopt;
+  if (state_.pulled.any() && !headless_) {
+    rack.across_training = curve_->values();
+    drum.ablated_accuracy = rack.across_training;
+  }
+  ui::draw_drum(state_, drum, actions);
+  ui::draw_rack(state_, rack, actions);
+  ui::draw_settings(state_, actions);
+  ui::draw_help(state_);
+  ui::StatusView status;
+  status.cached = headless_ ? cache_->size() : cache_->ready();
+  status.checkpoints = cache_->size();
+  status.frame_ms = headless_ ? 0.0 : frame_ms;
+  ui::draw_status_line(state_, status);
+
+  if (actions.settings_changed && config_) {
+    if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
+      ui::set_status(state_, s.error(), true);
+    ui::apply_settings(state_.settings, 0.0f);
+  }
+  if (actions.generate > 0) {
+    const std::vector<int> ids = ui::read_ids(state_);
+    auto g = engine_->generate(ids, state_.pulled, actions.generate);
+    if (g) state_.generated = std::move(*g);
+    else ui::set_status(state_, g.error(), true);
+  }
+  requests.screenshot = requests.screenshot || actions.screenshot;
+  requests.reset_camera = requests.reset_camera || actions.reset_camera;
+
+  // The panels may have moved the drum or pulled heads: draw what they chose.
+  sync_engine_step();
+  const std::size_t now_index = step_index();
+  cache_->request(ui::read_ids(state_), state_.pulled, now_index);
+  pass_ = cache_->get(now_index);
+  ctx = context();
+  const ui::ChapterStage stage = ui::current_stage(state_, ctx);
+  if (stage.camera != pose_ || state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)
+    requests.camera_changed = true;
+  pose_ = stage.camera;
+  lifted_layer_ = state_.selected_layer;
+  lifted_head_ = state_.selected_head;
+  input_ = ui::make_scene_input(state_, ctx, time_seconds);
+  return input_;
+}
+
+void UiSession::click(const machine::Part& part) {
+  using machine::PartKind;
+  switch (part.kind) {
+    case PartKind::kRackHead:
+      if (part.layer >= 0 && part.head >= 0)
+        ui::set_pulled(state_, part.layer, part.head,
+                       !state_.pulled.pulled[static_cast<std::size_t>(part.layer)][static_cast<std::size_t>(part.head)]);
+      break;
+    case PartKind::kHeadPlate:
+      if (part.layer >= 0 && part.head >= 0) ui::select_head(state_, part.layer, part.head);
+      break;
+    case PartKind::kSlug:
+    case PartKind::kDial:
+    case PartKind::kThread:
+    case PartKind::kBead:
+    case PartKind::kAttentionCell:
+      if (part.position >= 0) (void)ui::select_position(state_, part.position);
+      break;
+    default:
+      break;
+  }
+}
+
+void UiSession::save_layout_and_settings() {
+  if (headless_ || !config_) return;
+  (void)ui::save_layout(*config_ / ui::kLayoutFileName);
+  (void)ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName);
+}
+
+}  // namespace am::app

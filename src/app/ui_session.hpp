@@ -1,0 +1,86 @@
+// The explainer around the machine: the UI's AppState, the model engine with every
+// checkpoint, the background caches, the panels and (optionally) a script being
+// replayed. One call per frame turns the user's state into the SceneInput the
+// machine is built from. No GL here: ImGui only.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "am/machine/scene.hpp"
+#include "am/ui/app_state.hpp"
+#include "am/ui/checkpoint_cache.hpp"
+#include "am/ui/model_engine.hpp"
+#include "am/ui/panels.hpp"
+#include "am/ui/script_runner.hpp"
+#include "options.hpp"
+
+namespace am::app {
+
+// What the window does after the panels have been drawn.
+struct SessionRequests {
+  bool screenshot = false;             // F12 / Ctrl+S: save the window to a PNG
+  std::optional<std::filesystem::path> script_screenshot;  // a script's "screenshot" command
+  bool camera_changed = false;         // the chapter's pose (or lifted plate) changed: glide there
+  bool reset_camera = false;           // Home
+};
+
+class UiSession {
+ public:
+  // headless: no user settings or layout are read or written (screenshots stay reproducible),
+  // and live numbers are computed at once instead of in the background.
+  static Result<std::unique_ptr<UiSession>> create(const Options& options, bool headless);
+  ~UiSession();
+
+  // Loads a script to replay one command per frame. Errors are "FILE:LINE: message".
+  Status start_script(const std::filesystem::path& path);
+  bool script_running() const { return runner_ && !runner_->done(); }
+  bool script_failed() const { return runner_ && runner_->failed(); }
+  std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
+  Status write_dump(const std::filesystem::path& path);
+
+  // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, the
+  // drum's playback, the caches and every panel; returns the machine's input.
+  // `inspector` holds the describe() text of the hovered / clicked part.
+  const machine::SceneInput& frame(double time_seconds, double dt_seconds, double frame_ms,
+                                   const ui::InspectorView& inspector, SessionRequests& requests);
+
+  // A click on a part of the machine (rack head: pull/push; slug: select the query; plate: lift).
+  void click(const machine::Part& part);
+  void set_status(std::string message, bool is_error = false) { ui::set_status(state_, std::move(message), is_error); }
+
+  const ui::AppState& state() const { return state_; }
+  ui::CameraPose camera_pose() const { return pose_; }
+  bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
+  void save_layout_and_settings();
+
+ private:
+  UiSession() = default;
+  ui::ChapterContext context();
+  std::size_t step_index() const;
+  void sync_engine_step();
+
+  bool headless_ = false;
+  std::unique_ptr<ui::ModelEngine> engine_;
+  std::vector<std::int64_t> steps_;
+  ui::AppState state_;
+  std::unique_ptr<ui::CheckpointCache> cache_;
+  std::unique_ptr<ui::AblationCurve> curve_;
+  std::unique_ptr<ui::ScriptRunner> runner_;
+  std::optional<std::filesystem::path> pending_script_shot_;
+  std::optional<std::filesystem::path> config_;
+  ui::TextInputPanelState text_panel_;
+  ui::ChapterPanelState chapter_panel_;
+  std::shared_ptr<const ui::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
+  std::optional<double> live_accuracy_;
+  HeadMask accuracy_for_;
+  std::int64_t accuracy_step_ = -1;
+  machine::SceneInput input_;
+  ui::CameraPose pose_ = ui::CameraPose::kOverview;
+  int lifted_layer_ = -1, lifted_head_ = -1;
+};
+
+}  // namespace am::app
