@@ -274,7 +274,7 @@ class Reference(nn.Module):
         def rec(layer, **tensors):
             prefix = "" if layer is None else f"blocks.{layer}."
             for name, t in tensors.items():
-                record[prefix + name] = t[0].detach().numpy().astype(np.float32).copy()
+                record[prefix + name] = t[0].detach().numpy().copy()  # float32 (float64 after .double())
 
         self(torch.tensor([ids], dtype=torch.long).view(1, len(ids)), ablate, rec)
         return record

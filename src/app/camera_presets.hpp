@@ -1,15 +1,14 @@
-// Where the camera goes for each chapter, computed from the scene's anchors so
-// the poses follow the machine's layout (and the text's length).
+// Where the camera goes for each of the UI's named poses, computed from the scene's
+// anchors so the poses follow the machine's layout (and the text's length).
 #pragma once
 
 #include "am/machine/scene.hpp"
 #include "am/render/camera.hpp"
+#include "am/ui/chapter.hpp"
 
 namespace am::app {
 
-// Chapters are numbered as on the command line (0-10); unknown numbers give the overview.
-render::CameraPose chapter_pose(int chapter, const machine::Scene& scene, float aspect, float fov_y);
-// What the chapter shows and hides (e.g. chapter 1 splits embedding and position).
-machine::View chapter_view(int chapter);
+// `layer` (zero-based) is the selected layer: the plate poses look at its stack.
+render::CameraPose named_pose(ui::CameraPose named, int layer, const machine::Scene& scene, float aspect, float fov_y);
 
 }  // namespace am::app

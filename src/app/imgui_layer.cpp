@@ -7,26 +7,31 @@
 #include <filesystem>
 #include <system_error>
 
+#include "am/ui/panels.hpp"
+#include "am/ui/settings_store.hpp"
+
 namespace am::app {
 
-ImGuiLayer::ImGuiLayer(GLFWwindow* window) {
+// The panels' base font size in pixels, before the font scale and DPI.
+constexpr float kBaseFontPixels = 16.0f;
+
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, const ui::Settings& settings, float monitor_scale, bool headless) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 6.0f;
-  style.FrameRounding = 3.0f;
-  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.08f, 0.07f, 0.90f);
-  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.36f, 0.24f, 0.10f, 1.0f);
-  style.Colors[ImGuiCol_TitleBg] = ImVec4(0.22f, 0.15f, 0.08f, 1.0f);
-  style.Colors[ImGuiCol_PlotHistogram] = ImVec4(0.85f, 0.58f, 0.22f, 1.0f);
-  style.Colors[ImGuiCol_FrameBg] = ImVec4(0.20f, 0.16f, 0.12f, 1.0f);
-  // A readable face if fonts-dejavu-core is there; ImGui's built-in font otherwise.
-  const std::filesystem::path font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
-  std::error_code ec;
-  if (std::filesystem::is_regular_file(font, ec)) io.Fonts->AddFontFromFileTTF(font.c_str(), 15.0f);
+  // Rasterised at the monitor's scale so text stays sharp; apply_settings then scales by
+  // the font-scale setting only relative to that.
+  const float scale = settings.dpi_override > 0.0f ? settings.dpi_override : monitor_scale;
+  ui::load_ui_font(kBaseFontPixels * (scale > 0.0f ? scale : 1.0f));
+  ui::apply_settings(settings, monitor_scale);
+  io.FontGlobalScale = settings.font_scale;  // the atlas already has the DPI in it
+  if (!headless)
+    if (auto dir = ui::config_dir()) {
+      std::error_code ec;
+      layout_loaded_ = std::filesystem::is_regular_file(*dir / ui::kLayoutFileName, ec);
+      ui::load_layout(*dir / ui::kLayoutFileName);
+    }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }

@@ -1,13 +1,25 @@
 // The interactive frame loop: sleeps until input arrives unless something moves
-// (travelling beads, a camera glide); a minimised window draws nothing.
+// (travelling beads, a camera glide, the drum playing, the background cache filling,
+// a script replaying); a minimised window draws nothing.
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
 #include <iostream>
 
+#include "am/render/screenshot.hpp"
 #include "machine_app.hpp"
 
 namespace am::app {
+namespace {
+
+// F12 / Ctrl+S and a script's "screenshot": the frame just drawn, before it is shown.
+void save_window(MachineApp& app, const std::filesystem::path& path, int width, int height) {
+  const render::Image image = render::read_framebuffer(0, width, height);
+  if (auto s = render::write_png(path, image); !s) app.session().set_status("Screenshot failed: " + s.error(), true);
+  else app.session().set_status("Screenshot saved to " + path.string());
+}
+
+}  // namespace
 
 int run_interactive(MachineApp& app) {
   GLFWwindow* window = app.window();
@@ -39,10 +51,17 @@ int run_interactive(MachineApp& app) {
       std::cerr << "attention-machine: " << frame.error() << "\n";
       reported_error = true;  // keep running: one bad frame should not close the window
     }
+    if (frame) {
+      if (frame->requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
+      if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
+    }
     glfwSwapBuffers(window);
     if (settle_frames > 0) --settle_frames;
-    animating = gliding || app.view().scene().animated;
+    // A frame drawn smaller while the camera moved needs a sharp one once it rests.
+    const bool refine = frame && frame->stats.refine_pending;
+    animating = gliding || refine || app.view().scene().animated || app.session().animating();
   }
+  app.session().save_layout_and_settings();
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -13,25 +14,16 @@
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
 #include "camera_presets.hpp"
+#include "panel_layout.hpp"
 
 namespace am::app {
 namespace {
-
-constexpr const char* kDefaultText = "the queen. the qu";
 
 // CPU time of the calling thread: unlike wall time, it leaves out waiting for the driver.
 double thread_cpu_ms() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return 1e3 * static_cast<double>(ts.tv_sec) + 1e-6 * static_cast<double>(ts.tv_nsec);
-}
-
-machine::TrainingTrack training_track(const LoadedModel& model) {
-  machine::TrainingTrack t;
-  if (model.manifest)
-    for (const CheckpointEntry& c : model.manifest->checkpoints) t.steps.push_back(c.step);
-  t.current_step = model.weights.step;
-  return t;
 }
 
 }  // namespace
@@ -49,15 +41,15 @@ std::future<Result<render::GlyphAtlas>> start_glyph_atlas() {
   });
 }
 
-Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, LoadedModel model, bool visible,
+Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, bool visible, bool headless,
                                                        Clock::time_point started,
                                                        std::future<Result<render::GlyphAtlas>> atlas) {
-  auto pulled = HeadMask::parse(options.ablate);
-  if (!pulled) return fail("--ablate: " + pulled.error());
   std::unique_ptr<MachineApp> app(new MachineApp());
   app->options_ = options;
-  app->model_ = std::move(model);
   app->started_ = started;
+  auto session = UiSession::create(options, headless);
+  if (!session) return fail(session.error());
+  app->session_ = std::move(*session);
   auto window = GlWindow::create(options.width, options.height, visible, "Attention Machine");
   if (!window) return fail(window.error());
   app->window_ = std::move(*window);
@@ -73,15 +65,16 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, L
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);
 
-  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle());
-  app->view_ = std::make_unique<MachineView>(app->model_.weights, training_track(app->model_));
-  const std::string text = options.text.value_or(kDefaultText);
-  app->panel_.set_text(text);
-  app->view_->set_text(text);
-  app->view_->set_pulled(*pulled);
-  app->chapter_ = options.chapter.value_or(0);
-  app->view_->set_view(chapter_view(app->chapter_));
-  app->frame_chapter(app->chapter_, options.width, options.height);
+  float monitor_scale = 1.0f;
+  if (!headless) {
+    float sx = 1.0f, sy = 1.0f;
+    glfwGetWindowContentScale(app->window_->handle(), &sx, &sy);
+    monitor_scale = std::max(sx, sy);
+  }
+  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle(), app->session_->state().settings, monitor_scale,
+                                             headless);
+  app->session_->set_monitor_scale(monitor_scale);
+  app->view_ = std::make_unique<MachineView>();
 
   auto glyphs = atlas.get();
   if (glyphs) {
@@ -93,12 +86,12 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, L
   return app;
 }
 
-void MachineApp::frame_chapter(int chapter, int width, int height) {
-  chapter_ = chapter;
-  view_->set_view(chapter_view(chapter));
-  view_->build(0.0);
+void MachineApp::place_camera(bool glide, int width, int height) {
   const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.6f;
-  camera_.set_pose(chapter_pose(chapter, view_->scene(), aspect, camera_.fov_y));
+  const render::CameraPose pose =
+      named_pose(session_->camera_pose(), session_->state().selected_layer, view_->scene(), aspect, camera_.fov_y);
+  if (glide) camera_.request_pose(pose);
+  else camera_.set_pose(pose);
 }
 
 void MachineApp::handle_mouse(int width, int height) {
@@ -119,20 +112,13 @@ void MachineApp::handle_mouse(int width, int height) {
                                                       camera_.view(), camera_.projection(aspect));
     hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
   }
-  // A click (press and release without dragging) selects what is under the cursor.
-  if (io.MouseReleased[0] && io.MouseDragMaxDistanceSqr[0] < 16.0f && hovered_ != 0) view_->click(hovered_);
-}
-
-void MachineApp::handle_keys(int width, int height) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureKeyboard) return;
-  for (int k = 0; k <= 9; ++k)
-    if (ImGui::IsKeyPressed(GLFW_KEY_0 + k, false)) {
-      chapter_ = k;
-      view_->set_view(chapter_view(k));
-      const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
-      camera_.request_pose(chapter_pose(k, view_->scene(), aspect, camera_.fov_y));
+  // A click (press and release without dragging) acts on what is under the cursor.
+  if (io.MouseReleased[0] && io.MouseDragMaxDistanceSqr[0] < 16.0f && hovered_ != 0) {
+    if (const machine::Part* part = view_->part(hovered_)) {
+      selected_ = view_->describe(hovered_);
+      session_->click(*part);
     }
+  }
 }
 
 Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
@@ -147,27 +133,30 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
   }
   ImGui::NewFrame();
+  // The panels exist after the first frame; then they are fitted to the window.
+  if (frames_drawn_ == 1 && !imgui_->layout_loaded()) fit_panels_to_display(io.DisplaySize.x, io.DisplaySize.y);
+  ++frames_drawn_;
 
-  if (panel_.draw(model_.weights, model_.file.filename().string(), *view_)) view_->set_text(panel_.buffer.data());
+  ui::InspectorView inspector;
+  if (interactive && hovered_ != 0) inspector.hovered = view_->describe(hovered_);
+  inspector.selected = selected_;
+  const double dt = last_time_ < 0.0 ? 0.0 : std::max(0.0, time_seconds - last_time_);
+  last_time_ = time_seconds;
+  const auto tu = Clock::now();
+  const machine::SceneInput& input = session_->frame(time_seconds, dt, last_frame_ms_, inspector, report.requests);
+  report.ui_ms = std::chrono::duration<double, std::milli>(Clock::now() - tu).count();
 
   const double cpu0 = thread_cpu_ms();
   const auto t0 = Clock::now();
-  view_->build(time_seconds);
+  view_->build(input);
   report.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   double cpu_ms = thread_cpu_ms() - cpu0;
-
-  if (interactive) {
-    handle_keys(width, height);
-    handle_mouse(width, height);
-    if (hovered_ != 0) {
-      const std::string text = view_->describe(hovered_);
-      if (!text.empty()) {
-        ImGui::BeginTooltip();
-        ImGui::TextUnformatted(text.c_str());
-        ImGui::EndTooltip();
-      }
-    }
+  if (report.requests.camera_changed || report.requests.reset_camera) {
+    const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
+    place_camera(glide, width, height);
   }
+
+  if (interactive) handle_mouse(width, height);
   ImGui::Render();
 
   const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
@@ -192,6 +181,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   glBindFramebuffer(GL_FRAMEBUFFER, target);
   glViewport(0, 0, width, height);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  last_frame_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - tu).count();
   return report;
 }
 

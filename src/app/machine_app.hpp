@@ -14,9 +14,8 @@
 #include "gl_window.hpp"
 #include "imgui_layer.hpp"
 #include "machine_view.hpp"
-#include "model_source.hpp"
 #include "options.hpp"
-#include "prediction_panel.hpp"
+#include "ui_session.hpp"
 
 namespace am::app {
 
@@ -25,6 +24,8 @@ struct FrameReport {
   double build_ms = 0.0;       // machine::build_scene (wall)
   double submit_ms = 0.0;      // renderer: uploads and GL calls, waits on the driver included (wall)
   double cpu_ms = 0.0;         // this thread's CPU time for both (driver work on this thread included, waits not)
+  double ui_ms = 0.0;          // the UI's frame: script, caches, chapter text, panels (wall)
+  SessionRequests requests;    // screenshots the user or a script asked for
 };
 
 class MachineApp {
@@ -33,7 +34,8 @@ class MachineApp {
 
   // visible = false for headless screenshots. The glyph atlas is being built on
   // other threads meanwhile (it is the slowest part of start-up); create waits for it.
-  static Result<std::unique_ptr<MachineApp>> create(const Options& options, LoadedModel model, bool visible,
+  // headless: no user settings or layout, fixed panel sizes (see UiSession).
+  static Result<std::unique_ptr<MachineApp>> create(const Options& options, bool visible, bool headless,
                                                     Clock::time_point started,
                                                     std::future<Result<render::GlyphAtlas>> atlas);
 
@@ -41,31 +43,32 @@ class MachineApp {
   // interactive: read the mouse (camera, hover, clicks) and show tooltips.
   Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds, bool interactive);
 
-  // Builds the scene once and puts the camera at the chapter's pose (no glide).
-  void frame_chapter(int chapter, int width, int height);
 
   GLFWwindow* window() const { return window_->handle(); }
   const GlWindow& gl() const { return *window_; }
   render::OrbitCamera& camera() { return camera_; }
   const MachineView& view() const { return *view_; }
   const Options& options() const { return options_; }
+  UiSession& session() { return *session_; }
   Clock::time_point started() const { return started_; }
 
  private:
   MachineApp() = default;
   void handle_mouse(int width, int height);
-  void handle_keys(int width, int height);
+  void place_camera(bool glide, int width, int height);
 
   Options options_;
-  LoadedModel model_;
   std::unique_ptr<GlWindow> window_;
   std::unique_ptr<ImGuiLayer> imgui_;
   std::unique_ptr<render::Renderer> renderer_;
   std::unique_ptr<MachineView> view_;
   render::OrbitCamera camera_;
-  PredictionPanel panel_;
+  std::unique_ptr<UiSession> session_;
   render::PickId hovered_ = 0;
-  int chapter_ = 0;
+  std::string selected_;        // describe() of the last clicked part
+  double last_time_ = -1.0;
+  double last_frame_ms_ = 0.0;
+  long long frames_drawn_ = 0;
   Clock::time_point started_;
 };
 
@@ -74,6 +77,12 @@ std::future<Result<render::GlyphAtlas>> start_glyph_atlas();
 
 int run_interactive(MachineApp& app);
 int run_screenshot(MachineApp& app, const std::filesystem::path& out);
+int run_script(MachineApp& app, const std::filesystem::path& script, const std::optional<std::filesystem::path>& dump);
+// Where F12 puts a screenshot: $XDG_PICTURES_DIR if it exists, else the current folder,
+// with the date and time in the name.
+std::filesystem::path screenshot_path();
+// Renders `frames` frames into an offscreen target of the options' size and writes a PNG.
+Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, double time_seconds, int frames);
 int run_bench(MachineApp& app, int frames);
 
 }  // namespace am::app

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <imgui.h>
+
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/chapters.hpp"
@@ -95,7 +97,7 @@ ui::ChapterContext UiSession::context() {
 
 const machine::SceneInput& UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
                                             const ui::InspectorView& inspector, SessionRequests& requests) {
-  if (runner_ && !runner_->done()) {
+  if (runner_ && !runner_->done() && !hold_script_) {
     runner_->step(state_, *engine_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
   }
@@ -137,12 +139,16 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   ui::DrumView drum;
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
-  drum.cached = cache_->ready();
+  drum.cached = headless_ ? cache_->size() : cache_->ready();
   ui::RackView rack;
   rack.analysis = engine_->analysis();
   rack.training = &engine_->training();
   rack.live_available = ui::nonsense_accuracy_available();
-  rack.live_accuracy = state_.pulled.any() ? live_accuracy_ : std::nullopt;
+  // With every head in place the manifest has the figure for this checkpoint already.
+  const auto& metrics = engine_->training().checkpoints;
+  rack.live_accuracy = state_.pulled.any()            ? live_accuracy_
+                       : index < metrics.size()        ? metrics[index].nonsense_accuracy
+                                                       : std::nullopt;
   if (state_.pulled.any() && !headless_) {
     rack.across_training = curve_->values();
     drum.ablated_accuracy = rack.across_training;
@@ -160,7 +166,8 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   if (actions.settings_changed && config_) {
     if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
       ui::set_status(state_, s.error(), true);
-    ui::apply_settings(state_.settings, 0.0f);
+    ui::apply_settings(state_.settings, monitor_scale_);
+    ImGui::GetIO().FontGlobalScale = state_.settings.font_scale;  // the font atlas already has the DPI
   }
   if (actions.generate > 0) {
     const std::vector<int> ids = ui::read_ids(state_);
@@ -178,8 +185,13 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   pass_ = cache_->get(now_index);
   ctx = context();
   const ui::ChapterStage stage = ui::current_stage(state_, ctx);
-  if (stage.camera != pose_ || state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)
+  // Poses close on a plate follow the lifted plate; the others only change with the chapter.
+  const bool follows_plate = stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
+                             stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
+  if (stage.camera != pose_ || !first_pose_done_ ||
+      (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
     requests.camera_changed = true;
+  first_pose_done_ = true;
   pose_ = stage.camera;
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;

@@ -53,9 +53,14 @@ class UiSession {
   void set_status(std::string message, bool is_error = false) { ui::set_status(state_, std::move(message), is_error); }
 
   const ui::AppState& state() const { return state_; }
+  ui::AppState& mutable_state() { return state_; }  // benchmarks drive the drum and the rack
+  const std::vector<std::int64_t>& steps() const { return steps_; }
+  // While a script's screenshot is being rendered, its next command waits.
+  void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
   bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
   void save_layout_and_settings();
+  void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
  private:
   UiSession() = default;
@@ -81,6 +86,9 @@ class UiSession {
   machine::SceneInput input_;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
   int lifted_layer_ = -1, lifted_head_ = -1;
+  bool first_pose_done_ = false;
+  bool hold_script_ = false;
+  float monitor_scale_ = 1.0f;
 };
 
 }  // namespace am::app

@@ -30,7 +30,8 @@ namespace {
 using simd::kLanes;
 using simd::load;
 using simd::store;
-constexpr int kHeadWidth = 8;   // attention_head's q/k/v width
+constexpr int kHeadWidth = 8;   // attention_head's q/k/v width, and the head-major run
+static_assert(kHeadWidth == kDHead, "the kernels assume the model's head width");
 constexpr int kPanel = 32;      // outputs per packed weight panel
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 

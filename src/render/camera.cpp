@@ -103,6 +103,11 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
   return glm::perspective(fov_y, std::max(aspect, 1e-3f), near_plane, far_plane);
 }
 
+float distance_to_fit_width(float width, float fov_y, float aspect) {
+  const float half_tan_across = std::tan(0.5f * fov_y) * std::max(aspect, 1e-3f);
+  return 0.5f * width / half_tan_across;
+}
+
 CameraPose frame_box(const glm::vec3& lo, const glm::vec3& hi, float yaw, float pitch, float fov_y, float aspect) {
   CameraPose p;
   p.target = 0.5f * (lo + hi);

@@ -98,21 +98,21 @@ MeshData make_cylinder(int segments) {
     const auto b = static_cast<std::uint32_t>(2 * i);
     add_quad(m, b, b + 2, b + 3, b + 1);
   }
-  // Caps.
+  // Caps: a polygon each, as a fan from its first corner (n - 2 triangles, no centre
+  // vertex: tiny cylinders drawn by the thousand are mostly caps).
   for (const float y : {0.5f, -0.5f}) {
     const glm::vec3 n(0, y > 0 ? 1.0f : -1.0f, 0);
-    const std::uint32_t centre = add_vertex(m, {0, y, 0}, n, {0.5f, 0.5f});
     const std::uint32_t first = static_cast<std::uint32_t>(m.vertices.size());
     for (int i = 0; i < segments; ++i) {
       const float a = 2.0f * kPi * static_cast<float>(i) / static_cast<float>(segments);
       const float c = std::cos(a), s = -std::sin(a);
       add_vertex(m, {0.5f * c, y, 0.5f * s}, n, {0.5f + 0.5f * c, 0.5f + 0.5f * s});
     }
-    for (int i = 0; i < segments; ++i) {
+    for (int i = 1; i + 1 < segments; ++i) {
       const std::uint32_t a = first + static_cast<std::uint32_t>(i);
-      const std::uint32_t b = first + static_cast<std::uint32_t>((i + 1) % segments);
-      if (y > 0) m.indices.insert(m.indices.end(), {centre, a, b});
-      else m.indices.insert(m.indices.end(), {centre, b, a});
+      const std::uint32_t b = first + static_cast<std::uint32_t>(i + 1);
+      if (y > 0) m.indices.insert(m.indices.end(), {first, a, b});
+      else m.indices.insert(m.indices.end(), {first, b, a});
     }
   }
   return m;

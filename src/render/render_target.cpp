@@ -82,7 +82,7 @@ void RenderTarget::restore(const PixelRect& r) const {
   glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
-void RenderTarget::present(GLuint target, const PixelRect& r) const {
+void RenderTarget::present(GLuint target, const PixelRect& r, int out_width, int out_height) const {
   // Two blits: resolving needs identical formats, and the window's may differ.
   glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
@@ -90,7 +90,8 @@ void RenderTarget::present(GLuint target, const PixelRect& r) const {
     glBlitFramebuffer(r.x, r.y, r.x + r.w, r.y + r.h, r.x, r.y, r.x + r.w, r.y + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, width_, height_, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+  const bool same = out_width == width_ && out_height == height_;
+  glBlitFramebuffer(0, 0, width_, height_, 0, 0, out_width, out_height, GL_COLOR_BUFFER_BIT, same ? GL_NEAREST : GL_LINEAR);
   glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 

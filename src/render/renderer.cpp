@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstring>
+#include <string>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -43,6 +44,15 @@ constexpr GLint kShadowUnit = 1, kAtlasUnit = 2;
 // Warm softbox nearly overhead, a little to the left and front (see environment.glsl).
 const glm::vec3 kKeyLightDir = glm::normalize(glm::vec3(-0.3f, 0.9f, 0.3f));
 
+// llvmpipe, softpipe, swr: every pixel costs CPU time.
+bool software_rasteriser() {
+  const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+  if (name == nullptr) return false;
+  const std::string r(name);
+  return r.find("llvmpipe") != std::string::npos || r.find("softpipe") != std::string::npos ||
+         r.find("SWR") != std::string::npos;
+}
+
 bool is_transparent(Material m) { return m == Material::kGlass || m == Material::kLiquid; }
 
 // The world box of a transformed unit box (Arvo): centre moved, extents through |M|.
@@ -64,7 +74,12 @@ struct Renderer::Impl {
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
-  RenderTarget target;
+  // Two targets: full size, and smaller for frames while the camera moves on a
+  // software rasteriser (each frame is then drawn in full; the next still one is sharp).
+  RenderTarget full_target, motion_target;
+  RenderTarget* target = &full_target;
+  float motion_scale = 1.0f;
+  std::uint64_t last_camera = 0;
   ShadowMap shadow;
   TubeBatch tubes;
   LabelBatch labels;
@@ -139,19 +154,25 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
 }
 
 Aabb Renderer::Impl::scene_bounds(const DrawList& list) const {
+  // Glowing parts (threads, beads) are left out: they cast no shadow and stand on
+  // nothing, and beads move every frame; the floor and the light should not.
   constexpr float kBig = std::numeric_limits<float>::max();
   Aabb box{glm::vec3(kBig), glm::vec3(-kBig)};
   for (int m = 0; m < kMeshCount; ++m) {
     const Aabb unit = unit_bounds(static_cast<Mesh>(m));
-    for (int k = 0; k < kMaterialCount; ++k)
+    for (int k = 0; k < kMaterialCount; ++k) {
+      if (static_cast<Material>(k) == Material::kGlow) continue;
       for (const Instance& inst : list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)])
         grow_bounds(box, unit, inst.transform);
+    }
   }
-  for (const SweptTube& t : list.tubes)
+  for (const SweptTube& t : list.tubes) {
+    if (t.material == Material::kGlow) continue;
     for (const glm::vec3& p : t.points) {
       box.lo = glm::min(box.lo, p - glm::vec3(t.radius));
       box.hi = glm::max(box.hi, p + glm::vec3(t.radius));
     }
+  }
   if (box.lo.x > box.hi.x || !std::isfinite(box.lo.x) || !std::isfinite(box.hi.x)) return {glm::vec3(-1), glm::vec3(1)};
   return box;
 }
@@ -336,7 +357,7 @@ PixelRect Renderer::Impl::moving_rect(const DrawList& list, const glm::mat4& vie
 }
 
 void Renderer::Impl::begin_main_pass(const FrameView& view) {
-  glBindFramebuffer(GL_FRAMEBUFFER, target.msaa_framebuffer());
+  glBindFramebuffer(GL_FRAMEBUFFER, target->msaa_framebuffer());
   glViewport(0, 0, view.width, view.height);
   glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   glDepthMask(GL_TRUE);
@@ -465,6 +486,8 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
 
   impl->empty_vao = make_vertex_array();
   if (auto s = impl->shadow.create(options.shadow_map_size); !s) return fail(s.error());
+  impl->motion_scale = options.motion_resolution > 0.0f ? std::min(options.motion_resolution, 1.0f)
+                                                        : (software_rasteriser() ? 0.6f : 1.0f);
   impl->tubes.create();
 
   if (options.font_file) {
@@ -481,13 +504,30 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
   return std::unique_ptr<Renderer>(new Renderer(std::move(impl)));
 }
 
-Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view, unsigned target_framebuffer) {
+Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer, unsigned target_framebuffer) {
   Impl& r = *impl_;
   FrameStats stats;
-  if (view.width <= 0 || view.height <= 0) return stats;  // minimised: nothing to draw into
-  if (auto s = r.target.ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
-  if (r.target.generation() != r.target_generation) r.static_layer.invalidate();
-  r.target_generation = r.target.generation();
+  if (outer.width <= 0 || outer.height <= 0) return stats;  // minimised: nothing to draw into
+  const FrameView& out = outer;
+  // While the camera moves (and only on a software rasteriser), draw smaller and
+  // stretch: every such frame is drawn in full, and the eye forgives softness in motion.
+  std::uint64_t camera = kHashSeed;
+  hash_bytes(camera, &out.view, sizeof out.view);
+  hash_bytes(camera, &out.projection, sizeof out.projection);
+  hash_bytes(camera, &out.width, sizeof out.width);
+  hash_bytes(camera, &out.height, sizeof out.height);
+  const bool moving = r.last_camera != 0 && camera != r.last_camera;
+  r.last_camera = camera;
+  const float scale = moving ? r.motion_scale : 1.0f;
+  FrameView view = out;
+  view.width = std::max(1, static_cast<int>(std::lround(static_cast<float>(out.width) * scale)));
+  view.height = std::max(1, static_cast<int>(std::lround(static_cast<float>(out.height) * scale)));
+  stats.refine_pending = scale < 1.0f;
+  RenderTarget* const previous_target = r.target;
+  r.target = scale < 1.0f ? &r.motion_target : &r.full_target;
+  if (auto s = r.target->ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
+  if (r.target != previous_target || r.target->generation() != r.target_generation) r.static_layer.invalidate();
+  r.target_generation = r.target->generation();
   r.draw_calls = 0;
   // Optional per-pass timing: glFinish makes each pass's GPU work land in its own interval.
   using Clock = std::chrono::steady_clock;
@@ -550,7 +590,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   // (static layer put back, moving parts, glass over them); the rest of the
   // multisampled image is still last frame's, and still right.
   r.begin_main_pass(view);
-  PixelRect changed = r.target.whole();
+  PixelRect changed = r.target->whole();
   if (r.static_layer.reuse(hash_batches(list), r.layer_context(list, block, casters))) {
     const PixelRect moving = r.moving_rect(list, block.view_proj, view.width, view.height);
     changed = unite(r.last_moving_rect, moving);
@@ -561,7 +601,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     if (!changed.empty()) {
       glEnable(GL_SCISSOR_TEST);
       glScissor(changed.x, changed.y, changed.w, changed.h);
-      r.target.restore(changed);
+      r.target->restore(changed);
       ++r.draw_calls;
       r.draw_moving_layer();
       r.draw_transparent();
@@ -570,7 +610,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   } else {
     r.draw_static_layer();
     if (r.static_layer.worth_keeping()) {
-      r.target.snapshot();
+      r.target->snapshot();
       ++r.draw_calls;
       r.static_layer.kept();
       r.last_moving_rect = r.moving_rect(list, block.view_proj, view.width, view.height);
@@ -579,7 +619,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
     r.draw_transparent();
   }
   lap(stats.main_ms);
-  r.target.present(target_framebuffer, changed);
+  r.target->present(target_framebuffer, changed, out.width, out.height);
   r.draw_calls += 2;  // the resolve and the copy (blits)
   lap(stats.present_ms);
 

@@ -83,3 +83,13 @@ TEST_CASE("frame_box fits the box's sphere in the view") {
   const float radius = std::sqrt(4.0f + 1.0f + 1.0f);
   CHECK(p.distance == Approx(radius / std::sin(0.3f)));
 }
+
+TEST_CASE("distance_to_fit_width puts the width's ends at the view's edges") {
+  const float fov = 0.6f, aspect = 1.6f;
+  const float d = distance_to_fit_width(10.0f, fov, aspect);
+  OrbitCamera cam;
+  cam.set_pose({{0, 0, 0}, 0.0f, 0.0f, d});
+  const glm::vec4 edge = cam.projection(aspect) * cam.view() * glm::vec4(5.0f, 0.0f, 0.0f, 1.0f);
+  CHECK(edge.x / edge.w == Approx(1.0f).epsilon(1e-4));
+  CHECK(distance_to_fit_width(10.0f, fov, 0.8f) == Approx(2.0f * d));
+}

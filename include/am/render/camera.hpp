@@ -45,6 +45,10 @@ class OrbitCamera {
   float glide_time_ = 0.0f, glide_duration_ = 0.0f;
 };
 
+// How far back a camera must stand for `width` (across the view, at the target's
+// depth) to just fill the view from side to side.
+float distance_to_fit_width(float width, float fov_y, float aspect);
+
 // The pose that frames a box (centre and radius) from the given direction.
 CameraPose frame_box(const glm::vec3& lo, const glm::vec3& hi, float yaw, float pitch, float fov_y, float aspect);
 

@@ -26,6 +26,9 @@ struct RendererOptions {
   int msaa_samples = 4;
   int shadow_map_size = 1024;
   float exposure = 1.0f;
+  // Resolution (share of width and height) of frames drawn while the camera moves;
+  // 0: automatic (0.6 on a software rasteriser such as llvmpipe, else 1).
+  float motion_resolution = 0.0f;
   // Waits for the GPU after each pass and records how long it took (slows frames down;
   // for finding the expensive pass, e.g. under llvmpipe).
   bool profile_passes = false;
@@ -51,6 +54,7 @@ struct FrameStats {
   bool shadow_redrawn = false;  // the shadow casters changed (or moved) this frame
   bool static_layer_reused = false;  // only glowing parts moved: the rest came from the last frame
   float redrawn_share = 1.0f;        // of the image's pixels, when the static layer was reused
+  bool refine_pending = false;       // drawn smaller (camera moving): draw again when it stops
   // With profile_passes: milliseconds of upload, shadow, main pass, resolve + copy.
   double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, present_ms = 0.0;
 };
@@ -66,7 +70,8 @@ class Renderer {
   Renderer& operator=(const Renderer&) = delete;
 
   // Draws into `target_framebuffer` (0: the window) over the whole view size.
-  // A zero-size view draws nothing. Fails only on GL errors.
+  // A zero-size view draws nothing. Fails only on GL errors. If the result says
+  // refine_pending, draw one more frame once the camera rests (it was drawn smaller).
   Result<FrameStats> render(const DrawList& list, const FrameView& view, unsigned target_framebuffer);
 
   // Uploads a glyph atlas (replacing any other); labels are drawn from then on.

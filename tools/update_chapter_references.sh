@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Renders chapters 0-10 at 960x600 (panels included) into tests/app/reference/chapter_K.png.
+# Look at the images before committing them. Usage: tools/update_chapter_references.sh [BUILD_DIR]
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${1:-$root/build}"
+app="$build/attention-machine"
+[[ -x "$app" ]] || { echo "build attention-machine first ($app not found)" >&2; exit 1; }
+mkdir -p "$root/tests/app/reference"
+for k in $(seq 0 10); do
+  xvfb-run -a -s "-screen 0 1280x800x24" "$app" --screenshot "$root/tests/app/reference/chapter_$k.png" \
+    --chapter "$k" --size 960x600 --weights-dir "$root/weights"
+done
