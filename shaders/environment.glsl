@@ -18,6 +18,12 @@ const float FILL_SHARPNESS = 12.0;
 const vec3 RIM_DIR = normalize(vec3(-0.25, 0.12, -0.96));
 const vec3 RIM_COLOR = vec3(4.0, 3.1, 2.2);
 const float RIM_SHARPNESS = 40.0;
+// A tall bright strip to the front right, as in product photographs: seen only in
+// reflections (it lights nothing diffusely), it draws the crisp vertical streaks that
+// make glass and polished cylinders read as glass and metal.
+const vec2 STRIP_AZIMUTH = normalize(vec2(0.8, 0.6));  // (x, z)
+const vec3 STRIP_COLOR = vec3(7.0, 6.3, 5.4);
+const float STRIP_SHARPNESS = 160.0;
 
 // The gradient: dark warm floor, amber band at the horizon, dark umber ceiling.
 vec3 ambient_gradient(vec3 dir) {
@@ -27,6 +33,15 @@ vec3 ambient_gradient(vec3 dir) {
   vec3 ceiling = vec3(0.020, 0.016, 0.014);
   return y < 0.0 ? mix(horizon * 0.5, floor_c, smoothstep(0.0, 0.35, -y))
                  : mix(horizon, ceiling, smoothstep(0.0, 0.45, y));
+}
+
+// The strip seen through a lobe: a gaussian across (in azimuth), a soft band along (in height).
+vec3 strip_light(vec3 dir, float lobe) {
+  float s = STRIP_SHARPNESS * lobe / (STRIP_SHARPNESS + lobe);
+  float across = exp(s * (dot(normalize(dir.xz + vec2(1e-5)), STRIP_AZIMUTH) - 1.0));
+  // Floor to ceiling: a camera above the machine sees vertical glass reflect downwards.
+  float along = smoothstep(-0.75, -0.5, dir.y) * (1.0 - smoothstep(0.65, 0.9, dir.y));
+  return STRIP_COLOR * (lobe / (STRIP_SHARPNESS + lobe)) * across * along;
 }
 
 // A spherical gaussian seen through a lobe of sharpness `lobe` (infinite = mirror).
@@ -47,6 +62,7 @@ vec3 environment(vec3 dir, float roughness, float key_visible) {
   c += key_visible * sg_blurred(dir, KEY_DIR, KEY_COLOR, KEY_SHARPNESS, lobe);
   c += sg_blurred(dir, FILL_DIR, FILL_COLOR, FILL_SHARPNESS, lobe);
   c += sg_blurred(dir, RIM_DIR, RIM_COLOR, RIM_SHARPNESS, lobe);
+  c += strip_light(dir, lobe);
   return c;
 }
 

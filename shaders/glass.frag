@@ -21,7 +21,10 @@ void main() {
   vec3 v = normalize(u_eye.xyz - v_world);
   float n_dot_v = abs(dot(n, v));
   float f = fresnel_schlick(0.045, n_dot_v);
-  vec3 reflection = environment(reflect(-v, n), 0.04, 1.0);
+  vec3 r = reflect(-v, n);
+  // Real studio lights are far brighter than their surroundings: glass catches them
+  // as bright streaks even where it reflects little else.
+  vec3 reflection = environment(r, 0.04, 1.0) + strip_light(r, 4000.0) * 5.0;
   // Thick glass at the silhouette: edges darken what is behind and catch light.
   float rim = pow(1.0 - n_dot_v, 3.0);
   float body = clamp(v_color.a, 0.0, 1.0) * 0.35;

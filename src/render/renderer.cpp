@@ -65,6 +65,24 @@ void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
   box.hi = glm::max(box.hi, centre + extent);
 }
 
+// Everything of the tubes and labels that shows.
+void hash_tubes_and_labels(std::uint64_t& h, const DrawList& list) {
+  for (const SweptTube& t : list.tubes) {
+    hash_bytes(h, &t.radius, sizeof t.radius);
+    hash_bytes(h, &t.color, sizeof t.color);
+    hash_bytes(h, &t.material, sizeof t.material);
+    hash_bytes(h, &t.pick, sizeof t.pick);
+    hash_bytes(h, t.points.data(), t.points.size() * sizeof(glm::vec3));
+  }
+  for (const Label& l : list.labels) {
+    hash_bytes(h, l.text.data(), l.text.size());
+    for (const glm::vec3* v : {&l.position, &l.right, &l.up}) hash_bytes(h, v, sizeof(glm::vec3));
+    hash_bytes(h, &l.height, sizeof l.height);
+    hash_bytes(h, &l.color, sizeof l.color);
+    hash_bytes(h, &l.raised, sizeof l.raised);
+  }
+}
+
 }  // namespace
 
 struct Renderer::Impl {
@@ -79,7 +97,7 @@ struct Renderer::Impl {
   RenderTarget full_target, motion_target;
   RenderTarget* target = &full_target;
   float motion_scale = 1.0f;
-  std::uint64_t last_camera = 0;
+  std::uint64_t last_camera = 0, last_content = 0;
   ShadowMap shadow;
   TubeBatch tubes;
   LabelBatch labels;
@@ -278,9 +296,10 @@ void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool 
 
 namespace {
 
-// Glass lets the light through; glowing parts (threads, beads) are light, not
-// obstacles. Leaving them out also keeps the shadows still while beads travel.
-bool casts_shadow(Material m) { return m != Material::kGlass && m != Material::kGlow; }
+// Glass and liquid let the light through; glowing parts (threads, beads) are light,
+// not obstacles. Leaving them out also keeps the shadow map still while beads travel
+// and columns fill.
+bool casts_shadow(Material m) { return m != Material::kGlass && m != Material::kGlow && m != Material::kLiquid; }
 
 }  // namespace
 
@@ -291,8 +310,11 @@ std::uint64_t Renderer::Impl::caster_hash(const DrawList& list, const glm::mat4&
     for (int k = 0; k < kMaterialCount; ++k) {
       const Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (r.count == 0 || !r.casts_shadow || !casts_shadow(static_cast<Material>(k))) continue;
-      hash_bytes(h, &r, sizeof r.first + sizeof r.count);
-      hash_bytes(h, list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)].data(), r.count * sizeof(Instance));
+      // Only where things are matters, not their colour (a new checkpoint recolours
+      // every band but moves little).
+      hash_bytes(h, &r.count, sizeof r.count);
+      for (const Instance& inst : list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)])
+        hash_bytes(h, &inst.transform, sizeof inst.transform);
     }
   for (const SweptTube& t : list.tubes) {
     if (!casts_shadow(t.material)) continue;
@@ -324,20 +346,7 @@ std::uint64_t Renderer::Impl::layer_context(const DrawList& list, const FrameBlo
   hash_bytes(h, &block.scene.y, 3 * sizeof(float));
   hash_bytes(h, &block.scene_centre, sizeof(FrameBlock) - offsetof(FrameBlock, scene_centre));
   hash_bytes(h, &casters, sizeof casters);
-  for (const SweptTube& t : list.tubes) {
-    hash_bytes(h, &t.radius, sizeof t.radius);
-    hash_bytes(h, &t.color, sizeof t.color);
-    hash_bytes(h, &t.material, sizeof t.material);
-    hash_bytes(h, &t.pick, sizeof t.pick);
-    hash_bytes(h, t.points.data(), t.points.size() * sizeof(glm::vec3));
-  }
-  for (const Label& l : list.labels) {
-    hash_bytes(h, l.text.data(), l.text.size());
-    for (const glm::vec3* v : {&l.position, &l.right, &l.up}) hash_bytes(h, v, sizeof(glm::vec3));
-    hash_bytes(h, &l.height, sizeof l.height);
-    hash_bytes(h, &l.color, sizeof l.color);
-    hash_bytes(h, &l.raised, sizeof l.raised);
-  }
+  hash_tubes_and_labels(h, list);
   return h;
 }
 
@@ -509,15 +518,24 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   FrameStats stats;
   if (outer.width <= 0 || outer.height <= 0) return stats;  // minimised: nothing to draw into
   const FrameView& out = outer;
-  // While the camera moves (and only on a software rasteriser), draw smaller and
-  // stretch: every such frame is drawn in full, and the eye forgives softness in motion.
+  // While things keep changing (camera moving, drum playing) every frame is drawn in
+  // full; on a software rasteriser those frames are drawn smaller and stretched (the
+  // eye forgives softness in motion), and the caller draws a sharp one at rest.
   std::uint64_t camera = kHashSeed;
   hash_bytes(camera, &out.view, sizeof out.view);
   hash_bytes(camera, &out.projection, sizeof out.projection);
   hash_bytes(camera, &out.width, sizeof out.width);
   hash_bytes(camera, &out.height, sizeof out.height);
-  const bool moving = r.last_camera != 0 && camera != r.last_camera;
+  // Anything but glow changing (a new checkpoint, a pulled head, typing) redraws everything.
+  const BatchHashes batches = hash_batches(list);
+  std::uint64_t content = kHashSeed;
+  for (std::size_t m = 0; m < batches.size(); ++m)
+    for (std::size_t k = 0; k < batches[m].size(); ++k)
+      if (static_cast<Material>(k) != Material::kGlow) hash_bytes(content, &batches[m][k], sizeof batches[m][k]);
+  hash_tubes_and_labels(content, list);
+  const bool moving = r.last_camera != 0 && (camera != r.last_camera || content != r.last_content);
   r.last_camera = camera;
+  r.last_content = content;
   const float scale = moving ? r.motion_scale : 1.0f;
   FrameView view = out;
   view.width = std::max(1, static_cast<int>(std::lround(static_cast<float>(out.width) * scale)));
@@ -591,7 +609,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   // multisampled image is still last frame's, and still right.
   r.begin_main_pass(view);
   PixelRect changed = r.target->whole();
-  if (r.static_layer.reuse(hash_batches(list), r.layer_context(list, block, casters))) {
+  if (r.static_layer.reuse(batches, r.layer_context(list, block, casters))) {
     const PixelRect moving = r.moving_rect(list, block.view_proj, view.width, view.height);
     changed = unite(r.last_moving_rect, moving);
     r.last_moving_rect = moving;
