@@ -21,7 +21,7 @@ in vec2 v_uv;
 in vec4 v_color;
 flat in uint v_pick;
 
-out vec4 o_color;  // display colour, premultiplied alpha
+out vec4 o_color;  // display colour (drawn opaque)
 
 vec3 shade_metal(vec3 f0, float roughness, vec3 n, vec3 v, float key) {
   float n_dot_v = max(dot(n, v), 1e-3);
@@ -45,7 +45,6 @@ void main() {
   float n_dot_v = max(dot(n, v), 0.0);
   vec3 tint = v_color.rgb;
   vec3 c;
-  float alpha = 1.0;
   if (u_material == 6) {
     // Glow: unlit, a little brighter where the surface faces the eye (a lit core).
     c = tint * (1.1 + 0.9 * n_dot_v * n_dot_v);
@@ -61,11 +60,10 @@ void main() {
       // Liquid: coloured light from within plus a wet surface reflection.
       float f = fresnel_schlick(0.02, n_dot_v);
       c = tint * (0.55 + 0.45 * irradiance(n, key) * 0.35) + environment(reflect(-v, n), 0.08, key) * f;
-      alpha = clamp(v_color.a, 0.0, 1.0);
     } else {
       c = shade_paint(tint, 0.55, n, v, key);
     }
   }
   c += hover_glow(v_pick, n_dot_v);
-  o_color = vec4(to_display(c) * alpha, alpha);
+  o_color = vec4(to_display(c), 1.0);
 }

@@ -53,7 +53,11 @@ bool software_rasteriser() {
          r.find("SWR") != std::string::npos;
 }
 
-bool is_transparent(Material m) { return m == Material::kGlass || m == Material::kLiquid; }
+// Everything but glass is drawn opaque, liquid included: inside its glass it reads as
+// liquid without blending (and one blend state fewer to compile).
+bool drawn_opaque(Material m) { return m != Material::kGlass; }
+
+bool is_transparent(Material m) { return m == Material::kGlass; }
 
 // The world box of a transformed unit box (Arvo): centre moved, extents through |M|.
 void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
@@ -66,7 +70,9 @@ void grow_bounds(Aabb& box, const Aabb& unit, const glm::mat4& m) {
 }
 
 // Everything of the tubes and labels that shows.
-void hash_tubes_and_labels(std::uint64_t& h, const DrawList& list) {
+void hash_tubes(std::uint64_t& h, const DrawList& list) {
+  const std::size_t n = list.tubes.size();
+  hash_bytes(h, &n, sizeof n);
   for (const SweptTube& t : list.tubes) {
     hash_bytes(h, &t.radius, sizeof t.radius);
     hash_bytes(h, &t.color, sizeof t.color);
@@ -74,6 +80,11 @@ void hash_tubes_and_labels(std::uint64_t& h, const DrawList& list) {
     hash_bytes(h, &t.pick, sizeof t.pick);
     hash_bytes(h, t.points.data(), t.points.size() * sizeof(glm::vec3));
   }
+}
+
+void hash_labels(std::uint64_t& h, const DrawList& list) {
+  const std::size_t n = list.labels.size();
+  hash_bytes(h, &n, sizeof n);
   for (const Label& l : list.labels) {
     hash_bytes(h, l.text.data(), l.text.size());
     for (const glm::vec3* v : {&l.position, &l.right, &l.up}) hash_bytes(h, v, sizeof(glm::vec3));
@@ -83,11 +94,18 @@ void hash_tubes_and_labels(std::uint64_t& h, const DrawList& list) {
   }
 }
 
+void hash_tubes_and_labels(std::uint64_t& h, const DrawList& list) {
+  hash_tubes(h, list);
+  hash_labels(h, list);
+}
+
 }  // namespace
 
 struct Renderer::Impl {
   RendererOptions options;
-  ShaderProgram surface, glass, tube_surface, tube_glass, shadow_instanced, shadow_tube;
+  // Few programs on purpose: a software rasteriser compiles each program again for
+  // every blend and depth state it meets, and those compiles are most of the first frame.
+  ShaderProgram surface, glass, shadow_instanced;
   ShaderProgram background, floor, label, shadow_blur;
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
@@ -109,6 +127,7 @@ struct Renderer::Impl {
     std::size_t first = 0, count = 0;
     std::array<std::size_t, kDetailCount> per_detail{};
     bool casts_shadow = true;
+    std::uint64_t key = 0;  // instances + camera when uploaded
   };
   std::array<std::array<Range, kMaterialCount>, kMeshCount> ranges{};
   std::vector<Instance> staging;  // scratch: instances reordered (back to front, or by detail)
@@ -118,7 +137,11 @@ struct Renderer::Impl {
   int draw_calls = 0;
 
   Status load_programs(const std::filesystem::path& dir);
-  FrameStats upload_instances(const DrawList& list, const FrameView& view, float scene_radius);
+  FrameStats upload_instances(const DrawList& list, const FrameView& view, float scene_radius, const BatchHashes& hashes,
+                              std::uint64_t camera);
+  std::uint64_t tubes_key = 0, labels_key = 0, bounds_key = 0;  // what the tube and label buffers and bounds hold
+  bool tubes_fit = true, labels_fit = true;
+  Aabb bounds;
   Aabb scene_bounds(const DrawList& list) const;
   // Which batches a pass draws, given the static layer's excluded set.
   enum class Layer { kAll, kStatic, kMoving };
@@ -133,6 +156,9 @@ struct Renderer::Impl {
   std::uint64_t caster_hash(const DrawList& list, const glm::mat4& light) const;
   void draw_pass_shadow();
   std::uint64_t last_caster_hash = 0;  // the shadow map is redrawn only when this changes
+  // Swept tubes of one material through an instanced program: one identity "instance"
+  // (the matrix columns as constant attributes), colour and pick per vertex.
+  void draw_tubes(ShaderProgram& program, Material material);
   void begin_main_pass(const FrameView& view);
   void draw_static_layer();
   void draw_moving_layer();
@@ -149,8 +175,7 @@ Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
   };
   const Spec specs[] = {
       {&surface, "instanced.vert", "surface.frag"},     {&glass, "instanced.vert", "glass.frag"},
-      {&tube_surface, "tube.vert", "surface.frag"},     {&tube_glass, "tube.vert", "glass.frag"},
-      {&shadow_instanced, "depth.vert", "depth_only.frag"}, {&shadow_tube, "tube_depth.vert", "depth_only.frag"},
+      {&shadow_instanced, "depth.vert", "depth_only.frag"},
       {&background, "fullscreen.vert", "background.frag"}, {&floor, "floor.vert", "floor.frag"},
       {&label, "label.vert", "label.frag"},
       {&shadow_blur, "fullscreen.vert", "shadow_blur.frag"},
@@ -201,17 +226,35 @@ constexpr std::size_t kPerInstanceDetailMin = 128;
 // Instances smaller than this share of the machine's size cast no shadow worth drawing.
 constexpr float kShadowCasterMinShare = 0.025f;
 
-FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameView& view, float scene_radius) {
+FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameView& view, float scene_radius,
+                                             const BatchHashes& hashes, std::uint64_t camera) {
   FrameStats stats;
   const float focal_px = focal_length_px(view.projection, view.height);
   glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
+  // A batch whose instances, camera and place in the buffer are as last frame keeps
+  // what it uploaded then (levels of detail, order, data): most frames change few batches.
+  bool layout_same = true;
+  for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
+    for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k)
+      layout_same = layout_same && list.batches[m][k].size() == ranges[m][k].count;
   std::size_t next = 0;
   for (int m = 0; m < kMeshCount; ++m)
     for (int k = 0; k < kMaterialCount; ++k) {
       const auto mesh = static_cast<Mesh>(m);
       const std::vector<Instance>& batch = list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      std::uint64_t key = hashes[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
+      hash_bytes(key, &camera, sizeof camera);
+      hash_bytes(key, &scene_radius, sizeof scene_radius);
+      if (layout_same && key == r.key && r.count == batch.size()) {
+        for (int d = 0; d < kDetailCount; ++d)
+          stats.triangles += r.per_detail[static_cast<std::size_t>(d)] *
+                             meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(d)].index_count() / 3;
+        next += r.count;
+        continue;
+      }
       r = Range{};
+      r.key = key;
       r.first = next;
       r.count = std::min(batch.size(), kMaxInstances - next);
       if (r.count < batch.size()) stats.truncated = true;
@@ -331,9 +374,8 @@ void Renderer::Impl::draw_pass_shadow() {
   glDisable(GL_BLEND);
   glDisable(GL_CULL_FACE);  // thin parts (discs, needles) must cast from both sides
   draw_batches(shadow_instanced, true, casts_shadow);
-  shadow_tube.use();
   for (int k = 0; k < kMaterialCount; ++k)
-    if (casts_shadow(static_cast<Material>(k))) draw_calls += tubes.draw(static_cast<Material>(k));
+    if (casts_shadow(static_cast<Material>(k))) draw_tubes(shadow_instanced, static_cast<Material>(k));
   glBindVertexArray(empty_vao.id());
   shadow.blur(shadow_blur);
   draw_calls += 2;
@@ -365,6 +407,17 @@ PixelRect Renderer::Impl::moving_rect(const DrawList& list, const glm::mat4& vie
   return out;
 }
 
+void Renderer::Impl::draw_tubes(ShaderProgram& program, Material material) {
+  if (!tubes.has(material)) return;
+  program.use();
+  program.set("u_material", static_cast<int>(material));
+  // Attributes 3-6 are arrays in the instanced meshes' vertex arrays but not in the
+  // tubes': there the current (constant) values apply.
+  for (GLuint c = 0; c < 4; ++c)
+    glVertexAttrib4f(3 + c, c == 0 ? 1.0f : 0.0f, c == 1 ? 1.0f : 0.0f, c == 2 ? 1.0f : 0.0f, c == 3 ? 1.0f : 0.0f);
+  draw_calls += tubes.draw(material);
+}
+
 void Renderer::Impl::begin_main_pass(const FrameView& view) {
   glBindFramebuffer(GL_FRAMEBUFFER, target->msaa_framebuffer());
   glViewport(0, 0, view.width, view.height);
@@ -383,14 +436,9 @@ void Renderer::Impl::draw_static_layer() {
   glDisable(GL_BLEND);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
-  const auto opaque = [](Material m) { return !is_transparent(m); };
-  draw_batches(surface, false, opaque, Layer::kStatic);
-  tube_surface.use();
-  for (int k = 0; k < kMaterialCount; ++k) {
-    if (!opaque(static_cast<Material>(k)) || !tubes.has(static_cast<Material>(k))) continue;
-    tube_surface.set("u_material", k);
-    draw_calls += tubes.draw(static_cast<Material>(k));
-  }
+  draw_batches(surface, false, drawn_opaque, Layer::kStatic);
+  for (int k = 0; k < kMaterialCount; ++k)
+    if (drawn_opaque(static_cast<Material>(k))) draw_tubes(surface, static_cast<Material>(k));
 
   // Floor, then the backdrop where nothing is (at the far plane); both opaque.
   glDisable(GL_CULL_FACE);
@@ -431,26 +479,17 @@ void Renderer::Impl::draw_moving_layer() {
   glDisable(GL_BLEND);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
-  draw_batches(surface, false, [](Material m) { return !is_transparent(m); }, Layer::kMoving);
+  draw_batches(surface, false, drawn_opaque, Layer::kMoving);
 }
 
 void Renderer::Impl::draw_transparent() {
-  // Liquid: translucent but writes depth, so glass behind it is hidden.
+  // Glass: inner walls first (normals flipped towards the eye), then outer walls,
+  // blended over everything opaque, writing no depth.
   glEnable(GL_DEPTH_TEST);
   glDepthFunc(GL_LEQUAL);
   glEnable(GL_BLEND);
   glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   glEnable(GL_CULL_FACE);
-  glCullFace(GL_BACK);
-  glDepthMask(GL_TRUE);
-  draw_batches(surface, false, [](Material m) { return m == Material::kLiquid; });
-  if (tubes.has(Material::kLiquid)) {
-    tube_surface.use();
-    tube_surface.set("u_material", static_cast<int>(Material::kLiquid));
-    draw_calls += tubes.draw(Material::kLiquid);
-  }
-
-  // Glass: inner walls first (normals flipped towards the eye), then outer walls.
   glDepthMask(GL_FALSE);
   const auto is_glass = [](Material m) { return m == Material::kGlass; };
   for (const bool inner : {true, false}) {
@@ -458,11 +497,7 @@ void Renderer::Impl::draw_transparent() {
     glass.use();
     glass.set("u_normal_sign", inner ? -1.0f : 1.0f);
     draw_batches(glass, false, is_glass);
-    if (tubes.has(Material::kGlass)) {
-      tube_glass.use();
-      tube_glass.set("u_normal_sign", inner ? -1.0f : 1.0f);
-      draw_calls += tubes.draw(Material::kGlass);
-    }
+    draw_tubes(glass, Material::kGlass);
   }
   glDepthMask(GL_TRUE);
   glCullFace(GL_BACK);
@@ -518,7 +553,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   FrameStats stats;
   if (outer.width <= 0 || outer.height <= 0) return stats;  // minimised: nothing to draw into
   const FrameView& out = outer;
-  // While things keep changing (camera moving, drum playing) every frame is drawn in
+  // While things keep changing (camera moving, data animating) every frame is drawn in
   // full; on a software rasteriser those frames are drawn smaller and stretched (the
   // eye forgives softness in motion), and the caller draws a sharp one at rest.
   std::uint64_t camera = kHashSeed;
@@ -526,7 +561,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   hash_bytes(camera, &out.projection, sizeof out.projection);
   hash_bytes(camera, &out.width, sizeof out.width);
   hash_bytes(camera, &out.height, sizeof out.height);
-  // Anything but glow changing (a new checkpoint, a pulled head, typing) redraws everything.
+  // Anything but glow changing (new data behind the picture) redraws everything.
   const BatchHashes batches = hash_batches(list);
   std::uint64_t content = kHashSeed;
   for (std::size_t m = 0; m < batches.size(); ++m)
@@ -559,16 +594,37 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
     mark = now;
   };
 
-  const Aabb bounds = r.scene_bounds(list);
+  // Bounds, tubes and labels are rebuilt only when what they come from changed.
+  std::uint64_t tubes_key = kHashSeed, labels_key = kHashSeed;
+  hash_tubes(tubes_key, list);
+  hash_labels(labels_key, list);
+  std::uint64_t bounds_key = content;
+  hash_bytes(bounds_key, &tubes_key, sizeof tubes_key);
+  if (bounds_key != r.bounds_key) {
+    r.bounds = r.scene_bounds(list);
+    r.bounds_key = bounds_key;
+  }
+  const Aabb bounds = r.bounds;
   const float radius = 0.5f * std::max(bounds.hi.x - bounds.lo.x, bounds.hi.z - bounds.lo.z);
-  const FrameStats uploaded = r.upload_instances(list, view, radius);
+  std::uint64_t view_key = camera;
+  hash_bytes(view_key, &view.width, sizeof view.width);
+  hash_bytes(view_key, &view.height, sizeof view.height);
+  const FrameStats uploaded = r.upload_instances(list, view, radius, batches, view_key);
   stats.instances = uploaded.instances;
   stats.triangles = uploaded.triangles;
   stats.truncated = uploaded.truncated;
-  if (!r.tubes.update(list.tubes)) stats.truncated = true;
+  if (tubes_key != r.tubes_key) {
+    r.tubes_fit = r.tubes.update(list.tubes);
+    r.tubes_key = tubes_key;
+  }
+  if (!r.tubes_fit) stats.truncated = true;
   stats.tube_vertices = r.tubes.vertex_count();
   if (r.atlas) {
-    if (!r.labels.update(*r.atlas, list.labels)) stats.truncated = true;
+    if (labels_key != r.labels_key) {
+      r.labels_fit = r.labels.update(*r.atlas, list.labels);
+      r.labels_key = labels_key;
+    }
+    if (!r.labels_fit) stats.truncated = true;
     stats.glyphs = r.labels.glyph_count();
   }
 
@@ -653,6 +709,8 @@ void Renderer::set_glyph_atlas(GlyphAtlas atlas) {
   impl_->atlas = std::move(atlas);
   impl_->labels = LabelBatch();
   impl_->labels.create(*impl_->atlas);
+  impl_->labels_key = 0;  // lay the labels out again with the new glyphs
+  impl_->static_layer.invalidate();
   impl_->notes.clear();
 }
 

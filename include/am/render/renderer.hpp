@@ -25,7 +25,7 @@ struct RendererOptions {
   std::optional<std::filesystem::path> font_file;
   int msaa_samples = 4;
   int shadow_map_size = 1024;
-  float exposure = 1.0f;
+  float exposure = 1.1f;
   // Resolution (share of width and height) of frames drawn while the camera moves;
   // 0: automatic (0.6 on a software rasteriser such as llvmpipe, else 1).
   float motion_resolution = 0.0f;
