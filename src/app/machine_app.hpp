@@ -12,7 +12,7 @@
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
 #include "gl_window.hpp"
-#include "imgui_layer.hpp"
+#include "overlay_layer.hpp"
 #include "machine_view.hpp"
 #include "options.hpp"
 #include "ui_session.hpp"

@@ -1,6 +1,6 @@
 // The training corpus: a folder of Project Gutenberg .txt files turned into
 // normalized text (the model's 30-character alphabet), split per book into the
-// first 95 % for training and the last 5 % held out for validation.
+// the rest for training and the last 5 % held out for validation.
 #pragma once
 
 #include <cstddef>
@@ -16,7 +16,7 @@ namespace am {
 struct Book {
   std::string name;          // file stem, e.g. "pg11"
   std::string title;         // from the Gutenberg "Title:" line when present, else the stem
-  std::string train_text;    // normalized (am::normalize), first 95 %
+  std::string train_text;    // normalized (am::normalize), all but the held-out part
   std::string heldout_text;  // normalized, last 5 %
   std::size_t raw_bytes = 0;
 };

@@ -17,7 +17,7 @@ ChapterStage stage(const ChapterContext& c) {
   return s;
 }
 
-// "falls to 33 %" / "drops to 61 %" / "hardly moves: 95 %", by the size of the change.
+// "falls to N %" / "drops to N %" / "hardly moves: N %", worded by the size of the change.
 std::string effect(double base, double after) {
   const double drop = base - after;
   if (drop >= kLargeDrop) return "it falls to " + fmt_percent(after) + ", " + fmt_points(drop) + " lower";

@@ -1,4 +1,4 @@
-#include "imgui_layer.hpp"
+#include "overlay_layer.hpp"
 
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
