@@ -42,6 +42,10 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
       [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
   s->curve_ = std::make_unique<ui::AblationCurve>(
       checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  s->shipped_record_ = s->engine_->training();
+  s->training_ = std::make_unique<SessionTraining>(*dir);
+  s->install_engine_hooks();
+  if (const std::string offer = s->training_->resume_offer(); !offer.empty()) ui::set_status(s->state_, offer);
 
   // The chapter first (its text, lift and step), then what the flags override.
   const int chapter = std::clamp(options.chapter.value_or(0), 0, ui::kChapterCount - 1);
@@ -62,16 +66,73 @@ Status UiSession::start_script(const std::filesystem::path& path) {
   if (!script) return fail(script.error());
   runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
   // The runner's "screenshot" lands here; the window renders it after this frame.
-  engine_->set_screenshot([this](const std::filesystem::path& p) -> Status {
+  screenshot_fn_ = [this](const std::filesystem::path& p) -> Status {
     pending_script_shot_ = p;
     return Ok{};
-  });
+  };
+  install_engine_hooks();
   return Ok{};
+}
+
+void UiSession::install_engine_hooks() {
+  if (screenshot_fn_) engine_->set_screenshot(screenshot_fn_);
+  engine_->set_training([this](const ui::ScriptCommand& c) { return training_->start_script(c); },
+                        [this] { return training_->busy(); });
+}
+
+Status UiSession::load_run(const std::filesystem::path& dir) {
+  auto engine = ui::ModelEngine::load(dir);
+  if (!engine) return fail(engine.error());
+  // The caches read the old engine's weights from their threads: they go first.
+  cache_.reset();
+  curve_.reset();
+  engine_ = std::move(*engine);
+  install_engine_hooks();
+  if (training_->run_dir() && *training_->run_dir() == dir)
+    for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
+  steps_ = engine_->checkpoint_steps();
+  const std::vector<Weights>& checkpoints = engine_->checkpoints();
+  cache_ = std::make_unique<ui::CheckpointCache>(
+      checkpoints.size(),
+      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
+  curve_ = std::make_unique<ui::AblationCurve>(
+      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  shown_run_ = dir.filename().string();
+  accuracy_step_ = -1;
+  sync_engine_step();
+  ++state_.revision;
+  return Ok{};
+}
+
+// While a run grows, each measured checkpoint joins the drum; the machine stays on the
+// newest one until the learner turns the drum back (and follows again from the newest).
+void UiSession::follow_training() {
+  ui::GrowingRun& run = training_->run();
+  const bool showing_run = training_->run_dir() && shown_run_ == run.name;
+  if (showing_run && !steps_.empty()) {
+    if (run.following && followed_step_ >= 0 && state_.step != followed_step_) run.following = false;
+    else if (!run.following && state_.step == steps_.back()) run.following = true;
+  }
+  const auto dir = training_->poll();
+  if (!dir) return;
+  if (auto ok = load_run(*dir); !ok) {
+    ui::set_status(state_, ok.error(), true);
+    return;
+  }
+  if (run.following) {
+    state_.step = steps_.back();
+    sync_engine_step();
+    followed_step_ = state_.step;
+  }
 }
 
 Status UiSession::write_dump(const std::filesystem::path& path) {
   sync_engine_step();
-  return ui::write_state_dump(path, state_, *engine_);
+  nlohmann::ordered_json extra;
+  extra["training"] = training_->dump();
+  extra["run_shown"] = shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
+  extra["checkpoint_steps"] = steps_;
+  return ui::write_state_dump(path, state_, *engine_, &extra);
 }
 
 std::size_t UiSession::step_index() const {
@@ -92,6 +153,8 @@ ui::ChapterContext UiSession::context() {
     c.intact = pass_->has_intact ? &pass_->intact : nullptr;
   }
   if (state_.pulled.any()) c.live_accuracy = live_accuracy_;
+  c.growing = &training_->run();
+  c.shipped = &shipped_record_;
   return c;
 }
 
@@ -105,6 +168,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
     requests.script_screenshot = pending_script_shot_;
     pending_script_shot_.reset();
   }
+  follow_training();
   ui::advance_playback(state_, steps_, dt_seconds);
   sync_engine_step();
 
@@ -155,6 +219,19 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   }
   ui::draw_drum(state_, drum, actions);
   ui::draw_rack(state_, rack, actions);
+  ui::TrainingActions training_actions;
+  ui::draw_training_panel(state_, training_->panel_view(shown_run_), training_panel_, training_actions);
+  std::string training_error;
+  const auto open = training_->act(training_actions, training_error);
+  if (!training_error.empty()) ui::set_status(state_, training_error, true);
+  if (training_actions.start && training_error.empty()) {
+    training_->run().following = true;
+    followed_step_ = -1;
+  }
+  if (open) {
+    if (auto ok = load_run(*open); !ok) ui::set_status(state_, ok.error(), true);
+    else state_.step = steps_.back();
+  }
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
   ui::StatusView status;

@@ -16,7 +16,9 @@
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
+#include "am/ui/training_panel.hpp"
 #include "options.hpp"
+#include "session_training.hpp"
 
 namespace am::app {
 
@@ -58,7 +60,11 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
-  bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
+  bool animating() const {
+    return state_.playing || cache_->ready() < cache_->size() || script_running() || training_->busy();
+  }
+  // A script is held on "wait-training" (the headless loop can then sleep between frames).
+  bool waiting_for_training() const { return training_->busy(); }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
@@ -67,6 +73,10 @@ class UiSession {
   ui::ChapterContext context();
   std::size_t step_index() const;
   void sync_engine_step();
+  // Switches the machine to the checkpoints in `dir` (a growing or saved run).
+  Status load_run(const std::filesystem::path& dir);
+  void install_engine_hooks();
+  void follow_training();
 
   bool headless_ = false;
   std::unique_ptr<ui::ModelEngine> engine_;
@@ -89,6 +99,12 @@ class UiSession {
   bool first_pose_done_ = false;
   bool hold_script_ = false;
   float monitor_scale_ = 1.0f;
+  ui::ModelEngine::ScreenshotFn screenshot_fn_;
+  ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11
+  std::string shown_run_;                       // the saved run on the machine ("" = shipped)
+  std::int64_t followed_step_ = -1;             // the newest step the drum was put on
+  ui::TrainingPanelState training_panel_;
+  std::unique_ptr<SessionTraining> training_;   // last: a run still going saves before the rest goes
 };
 
 }  // namespace am::app

@@ -76,6 +76,16 @@ std::optional<double> ModelEngine::nonsense_accuracy(const HeadMask& pulled) {
   return ui::nonsense_accuracy(live(), pulled);
 }
 
+Status ModelEngine::start_training(const ScriptCommand& command) {
+  if (!train_) return fail("training is not available here");
+  return train_(command);
+}
+
+void ModelEngine::set_measured_accuracy(std::int64_t step, double accuracy) {
+  for (CheckpointMetrics& m : training_.checkpoints)
+    if (m.step == step && !m.nonsense_accuracy) m.nonsense_accuracy = accuracy;
+}
+
 ChapterContext ModelEngine::chapter_context(const AppState& state) {
   ChapterContext c;
   c.state = &state;

@@ -1,6 +1,8 @@
 #include "am/ui/script_runner.hpp"
 
+#include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "am/ui/chapters.hpp"
 
@@ -62,6 +64,10 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     }
     case CommandKind::kScreenshot:
       return engine.screenshot(c.text);
+    case CommandKind::kTrain:
+      return engine.start_training(c);
+    case CommandKind::kWaitTraining:
+      return Ok{};  // step() holds this line while the engine is busy
   }
   return fail("unhandled command");
 }
@@ -70,6 +76,8 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
   if (failed_) return Outcome::kFailed;
   if (next_ >= script_.commands.size()) return Outcome::kFinished;
   const ScriptCommand& c = script_.commands[next_];
+  // The window keeps drawing frames while a run goes on; the script waits on this line.
+  if (c.kind == CommandKind::kWaitTraining && engine.training_busy()) return Outcome::kRan;
   const Status status = execute(c, state, engine);
   if (!status) {
     failed_ = true;
@@ -83,6 +91,8 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
 
 ScriptRunner::Outcome ScriptRunner::run_all(AppState& state, Engine& engine) {
   for (;;) {
+    if (!done() && script_.commands[next_].kind == CommandKind::kWaitTraining && engine.training_busy())
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const Outcome o = step(state, engine);
     if (o != Outcome::kRan) return o;
   }

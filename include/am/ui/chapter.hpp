@@ -13,6 +13,7 @@
 #include "am/model/weights.hpp"
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
+#include "am/ui/growing_run.hpp"
 #include "am/ui/training_record.hpp"
 
 namespace am::ui {
@@ -58,6 +59,8 @@ struct ChapterContext {
   const TrainingRecord* training = nullptr;   // manifest: checkpoints, metrics, recipe
   const AnalysisSummary* analysis = nullptr;  // analysis.json of the final checkpoint
   std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
+  const GrowingRun* growing = nullptr;        // a run being trained in the app (chapter 11)
+  const TrainingRecord* shipped = nullptr;    // the shipped run's record, to compare with
 };
 
 // How the machine is set up for a chapter.

@@ -28,6 +28,15 @@ class ModelEngine final : public Engine {
   static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir);
 
   void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
+  // The app's trainer, for a script's "train" and "wait-training" lines.
+  using TrainFn = std::function<Status(const ScriptCommand&)>;
+  using BusyFn = std::function<bool()>;
+  void set_training(TrainFn train, BusyFn busy) {
+    train_ = std::move(train);
+    busy_ = std::move(busy);
+  }
+  // A growing run's checkpoints are measured in memory before the analysis writes them.
+  void set_measured_accuracy(std::int64_t step, double accuracy);
 
   const std::vector<Weights>& checkpoints() const { return weights_; }
   std::size_t live_index() const { return live_; }
@@ -43,6 +52,8 @@ class ModelEngine final : public Engine {
   Status screenshot(const std::filesystem::path& path) override;
   std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
   ChapterContext chapter_context(const AppState& state) override;
+  Status start_training(const ScriptCommand& command) override;
+  bool training_busy() const override { return busy_ && busy_(); }
 
  private:
   ModelEngine() = default;
@@ -52,6 +63,8 @@ class ModelEngine final : public Engine {
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;
   ScreenshotFn screenshot_;
+  TrainFn train_;
+  BusyFn busy_;
 };
 
 }  // namespace am::ui

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,7 +16,11 @@
 
 namespace am::ui {
 
-enum class CommandKind { kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot };
+enum class CommandKind {
+  kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot,
+  kTrain,         // train PRESET [steps N] [corpus PATH] [seed N] [name NAME]
+  kWaitTraining,  // waits (frame after frame) until the run and its analysis are done
+};
 const char* command_name(CommandKind kind);
 
 struct ScriptCommand {
@@ -23,7 +28,10 @@ struct ScriptCommand {
   int line = 0;               // one-based line in the file
   std::int64_t number = 0;    // chapter, step, one-based position, character count
   int layer = -1, head = -1;  // zero-based (pull, push, head)
-  std::string text;           // text to read, or screenshot path
+  std::string text;           // text to read, screenshot path, or training preset
+  std::string path;           // train: a learner's corpus file or folder ("" = the novels)
+  std::string name;           // train: the run's name ("" = chosen by the app)
+  std::optional<std::uint64_t> seed;  // train
 };
 
 struct Script {
