@@ -1,7 +1,7 @@
 #include "session_training.hpp"
 
 #include "am/grow/run_store.hpp"
-#include "am/model/safetensors.hpp"
+#include "am/model/weights_dir.hpp"
 
 namespace am::app {
 namespace {

@@ -81,14 +81,22 @@ void UiSession::install_engine_hooks() {
 }
 
 Status UiSession::load_run(const std::filesystem::path& dir) {
-  auto engine = ui::ModelEngine::load(dir);
+  // A run still training shows only its measured checkpoints (the worker goes in order).
+  const bool growing = training_->run_dir() && *training_->run_dir() == dir;
+  std::optional<std::int64_t> up_to;
+  if (growing && training_->busy()) {
+    const auto measured = training_->measured();
+    if (measured.empty()) return Ok{};
+    up_to = measured.back().first;
+  }
+  auto engine = ui::ModelEngine::load(dir, up_to);
   if (!engine) return fail(engine.error());
   // The caches read the old engine's weights from their threads: they go first.
   cache_.reset();
   curve_.reset();
   engine_ = std::move(*engine);
   install_engine_hooks();
-  if (training_->run_dir() && *training_->run_dir() == dir)
+  if (growing)
     for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
   steps_ = engine_->checkpoint_steps();
   const std::vector<Weights>& checkpoints = engine_->checkpoints();

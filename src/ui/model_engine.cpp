@@ -11,11 +11,17 @@
 
 namespace am::ui {
 
-Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& weights_dir) {
+Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& weights_dir,
+                                                       std::optional<std::int64_t> up_to) {
   auto manifest = load_manifest(weights_dir);
   if (!manifest) return fail(manifest.error());
   auto record = parse_training_record(manifest->raw_json);
   if (!record) return fail((weights_dir / "manifest.json").string() + ": " + record.error());
+  if (up_to) {
+    std::erase_if(manifest->checkpoints, [&](const CheckpointEntry& e) { return e.step > *up_to; });
+    std::erase_if(record->checkpoints, [&](const CheckpointMetrics& m) { return m.step > *up_to; });
+    if (manifest->checkpoints.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
+  }
 
   std::unique_ptr<ModelEngine> engine(new ModelEngine());
   engine->training_ = std::move(*record);

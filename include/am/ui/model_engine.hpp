@@ -25,7 +25,9 @@ class ModelEngine final : public Engine {
   // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
   // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
   // analysis() is null and analysis_message() says why). Starts at the final checkpoint.
-  static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir);
+  // up_to: only the checkpoints at or before this step (a growing run's measured ones).
+  static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir,
+                                                   std::optional<std::int64_t> up_to = std::nullopt);
 
   void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
   // The app's trainer, for a script's "train" and "wait-training" lines.
