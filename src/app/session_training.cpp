@@ -93,6 +93,14 @@ Status SessionTraining::start(const ui::TrainingRequest& request) {
 }
 
 Status SessionTraining::start_script(const ui::ScriptCommand& c) {
+  if (c.text == "continue") {
+    ui::TrainingActions a;
+    a.continue_run = c.name;
+    std::string message;
+    act(a, message);
+    if (!message.empty()) return fail(message);
+    return Ok{};
+  }
   ui::TrainingRequest r;
   r.preset = c.text;
   if (c.number > 0) r.settings["steps"] = std::to_string(c.number);
@@ -115,7 +123,7 @@ std::vector<std::pair<std::int64_t, double>> SessionTraining::measured() const {
 }
 
 std::optional<fs::path> SessionTraining::poll() {
-  if (Clock::now() - last_list_ > kRelistEvery && !busy()) refresh_saved();
+  if (Clock::now() - last_list_ > kRelistEvery) refresh_saved();
   if (!controller_) return std::nullopt;
   const grow::TrainingProgress p = controller_->progress();
   run_.phase = grow::phase_name(p.phase);

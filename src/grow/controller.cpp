@@ -233,8 +233,8 @@ void TrainingController::measure_thread(fs::path dir) {
     const double accuracy = analysis::nonsense_accuracy(*w, set, {}, 1).overall.rate();
     {
       std::lock_guard<std::mutex> lock(mutex_);
+      if (!checkpoints_[index].nonsense_accuracy) ++progress_.measured;
       checkpoints_[index].nonsense_accuracy = accuracy;
-      ++progress_.measured;
     }
     revision_.fetch_add(1);
   }
@@ -313,10 +313,12 @@ void TrainingController::run_thread(fs::path dir, train::Recipe recipe, std::opt
       std::size_t index = checkpoints_.size();
       for (std::size_t i = 0; i < checkpoints_.size(); ++i)
         if (checkpoints_[i].step == r.step) index = i;
+      const bool known = index < checkpoints_.size() && checkpoints_[index].nonsense_accuracy.has_value();
       if (index == checkpoints_.size()) checkpoints_.push_back(c);
       else checkpoints_[index] = c;
       progress_.checkpoints = checkpoints_.size();
       if (options_.measure) queue_.push_back(index);
+      if (known) --progress_.measured;  // measured again: the same bytes, the same figure
     }
     revision_.fetch_add(1);
     queue_cv_.notify_one();

@@ -77,9 +77,15 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     std::istringstream words{std::string(arg)};
     std::string preset, key, value;
     words >> preset;
-    if (preset != "shipped" && preset != "plain" && preset != "custom")
-      return fail("'train' needs a preset: shipped, plain or custom (got '" + preset + "')");
     c.text = preset;
+    if (preset == "continue") {  // train continue NAME: a run closed mid-way
+      if (!(words >> c.name)) return fail("'train continue' needs the run's name");
+      std::string extra;
+      if (words >> extra) return fail("'train continue NAME' takes nothing more");
+      return c;
+    }
+    if (preset != "shipped" && preset != "plain" && preset != "custom")
+      return fail("'train' needs a preset: shipped, plain or custom, or continue NAME (got '" + preset + "')");
     while (words >> key) {
       if (!(words >> value)) return fail("'train': '" + key + "' needs a value");
       if (key == "steps") {

@@ -178,7 +178,8 @@ elif FLOW == "grow":
         command = json.load(f)["recipe"]["command"].split()
     cli_out = os.path.join(WORK, "cli")
     shutil.rmtree(cli_out, ignore_errors=True)
-    shutil.rmtree(cli_out + ".state.safetensors", ignore_errors=True)
+    if os.path.exists(cli_out + ".state.safetensors"):
+        os.remove(cli_out + ".state.safetensors")
     command[command.index("--out") + 1] = cli_out
     command[command.index("--corpus") + 1] = corpus
     trainer = os.path.join(os.path.dirname(APP), "attention-train")
@@ -189,12 +190,28 @@ elif FLOW == "grow":
               f"{name} is attention-train's, byte for byte")
 
     # Closing mid-run saves the state; the next start offers to continue.
-    script("grow_close", [f"train plain steps 3000 corpus {corpus} name half", "chapter 11", "chapter 11", "chapter 11"])
+    script("grow_close", [f"train plain steps 400 corpus {corpus} name half", "chapter 11", "chapter 11", "chapter 11"])
     later = script("grow_later", ["chapter 11"])
     saved = {r["name"]: r["status"] for r in later["training"]["saved_runs"]}
     check(saved.get("half") == "closed mid-way", f"the closed run is offered to continue: {saved}")
     check("half" in later["status"] and "continue" in later["status"], f"the status line offers it: {later['status']!r}")
     check(os.path.exists(os.path.join(runs, "half", ".state.safetensors")), "its resume state is saved")
+    # Continued in a later session, it ends with the bytes of an uninterrupted run.
+    done = script("grow_continue", ["chapter 11", "train continue half", "wait-training"])
+    check(done["training"]["phase"] == "finished" and done["training"]["step"] == 400,
+          f"the continued run finished: {done['training']}")
+    with open(os.path.join(runs, "half", "manifest.json")) as f:
+        command = json.load(f)["recipe"]["command"].split()
+    whole = os.path.join(WORK, "whole")
+    shutil.rmtree(whole, ignore_errors=True)
+    if os.path.exists(whole + ".state.safetensors"):
+        os.remove(whole + ".state.safetensors")
+    command[command.index("--out") + 1] = whole
+    command[command.index("--corpus") + 1] = corpus
+    subprocess.run([trainer, *command[1:], "--log-every", "0"], check=True, capture_output=True, timeout=300)
+    for name in sorted(n for n in os.listdir(whole) if n.endswith(".safetensors")):
+        check(filecmp.cmp(os.path.join(runs, "half", name), os.path.join(whole, name), shallow=False),
+              f"continued run: {name} equals the uninterrupted run's")
 else:
     raise SystemExit(f"unknown flow {FLOW}")
 

@@ -85,8 +85,13 @@ TEST_CASE("script: train and wait-training lines", "[script]") {
   CHECK(t.seed == 7u);
   CHECK(t.name == "mine");
   CHECK(s->commands[1].kind == CommandKind::kWaitTraining);
+  auto again = parse_script("train continue half\n", "t.txt");
+  REQUIRE(again.ok());
+  CHECK(again->commands[0].text == "continue");
+  CHECK(again->commands[0].name == "half");
   for (const char* bad : {"train\n", "train fancy\n", "train plain steps\n", "train plain steps -4\n",
-                          "train plain colour red\n", "wait-training now\n"}) {
+                          "train plain colour red\n", "wait-training now\n", "train continue\n",
+                          "train continue a b\n"}) {
     INFO(bad);
     CHECK_FALSE(parse_script(bad, "t.txt").ok());
   }

@@ -18,7 +18,7 @@ namespace am::ui {
 
 enum class CommandKind {
   kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot,
-  kTrain,         // train PRESET [steps N] [corpus PATH] [seed N] [name NAME]
+  kTrain,         // train PRESET [steps N] [corpus PATH] [seed N] [name NAME] | train continue NAME
   kWaitTraining,  // waits (frame after frame) until the run and its analysis are done
 };
 const char* command_name(CommandKind kind);

@@ -45,7 +45,7 @@ void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, Traini
   for (const SavedRunEntry& r : view.saved) {
     ImGui::PushID(r.name.c_str());
     const bool shown = r.name == view.shown_run;
-    ImGui::TextWrapped("%s%s \u00b7 %s \u00b7 %s \u00b7 %s checkpoints", shown ? "\u25b6 " : "", r.name.c_str(),
+    ImGui::TextWrapped("%s%s \u00b7 %s \u00b7 %s \u00b7 %s checkpoints", r.name.c_str(), shown ? " (shown)" : "",
                        r.preset.c_str(), r.status.c_str(), fmt_int(static_cast<std::int64_t>(r.checkpoints)).c_str());
     ImGui::BeginDisabled(busy && (view.run && view.run->name == r.name));
     if (r.checkpoints > 0 && ImGui::SmallButton("Open")) actions.open_run = r.name;
