@@ -43,6 +43,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->curve_ = std::make_unique<ui::AblationCurve>(
       checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
   s->shipped_record_ = s->engine_->training();
+  s->shipped_dir_ = *dir;
   s->training_ = std::make_unique<SessionTraining>(*dir);
   s->install_engine_hooks();
   if (const std::string offer = s->training_->resume_offer(); !offer.empty()) ui::set_status(s->state_, offer);
@@ -76,8 +77,19 @@ Status UiSession::start_script(const std::filesystem::path& path) {
 
 void UiSession::install_engine_hooks() {
   if (screenshot_fn_) engine_->set_screenshot(screenshot_fn_);
-  engine_->set_training([this](const ui::ScriptCommand& c) { return training_->start_script(c); },
-                        [this] { return training_->busy(); });
+  engine_->set_training(
+      [this](const ui::ScriptCommand& c) {
+        Status ok = training_->start_script(c);
+        if (ok) show_growing();
+        return ok;
+      },
+      [this] { return training_->busy(); });
+}
+
+void UiSession::show_growing() {
+  show_growing_ = true;
+  training_->run().following = true;
+  followed_step_ = -1;
 }
 
 Status UiSession::load_run(const std::filesystem::path& dir) {
@@ -122,7 +134,7 @@ void UiSession::follow_training() {
     else if (!run.following && state_.step == steps_.back()) run.following = true;
   }
   const auto dir = training_->poll();
-  if (!dir) return;
+  if (!dir || !show_growing_) return;  // the learner opened another run meanwhile
   if (auto ok = load_run(*dir); !ok) {
     ui::set_status(state_, ok.error(), true);
     return;
@@ -232,11 +244,14 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   std::string training_error;
   const auto open = training_->act(training_actions, training_error);
   if (!training_error.empty()) ui::set_status(state_, training_error, true);
-  if (training_actions.start && training_error.empty()) {
-    training_->run().following = true;
-    followed_step_ = -1;
-  }
-  if (open) {
+  if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
+  if (training_actions.open_shipped) {
+    show_growing_ = false;
+    if (auto ok = load_run(shipped_dir_); !ok) ui::set_status(state_, ok.error(), true);
+    shown_run_.clear();
+    state_.step = steps_.back();
+  } else if (open) {
+    show_growing_ = training_->run_dir() && *open == *training_->run_dir();
     if (auto ok = load_run(*open); !ok) ui::set_status(state_, ok.error(), true);
     else state_.step = steps_.back();
   }

@@ -77,6 +77,7 @@ class UiSession {
   Status load_run(const std::filesystem::path& dir);
   void install_engine_hooks();
   void follow_training();
+  void show_growing();  // the machine switches to the run being trained and follows it
 
   bool headless_ = false;
   std::unique_ptr<ui::ModelEngine> engine_;
@@ -103,6 +104,8 @@ class UiSession {
   ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11
   std::string shown_run_;                       // the saved run on the machine ("" = shipped)
   std::int64_t followed_step_ = -1;             // the newest step the drum was put on
+  bool show_growing_ = false;                   // the machine shows the run being trained
+  std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
   std::unique_ptr<SessionTraining> training_;   // last: a run still going saves before the rest goes
 };

@@ -25,6 +25,7 @@ struct TrainingActions {
   std::optional<TrainingRequest> start;
   bool pause = false, resume = false, stop = false;
   std::optional<std::string> open_run;        // switch the machine to a saved run
+  bool open_shipped = false;                  // back to the run the app opened with
   std::optional<std::string> continue_run;
   std::optional<std::pair<std::string, std::string>> rename;  // from, to
   std::optional<std::string> remove;          // confirmed

@@ -11,9 +11,10 @@ namespace {
 
 double bits(double nats) { return nats / std::log(2.0); }
 
+// The whole machine: the drum filling and the heads' threads changing with it.
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
-  s.camera = CameraPose::kDrum;
+  s.camera = CameraPose::kOverview;
   s.highlight = kHighlightDrum | kHighlightThreads;
   return s;
 }

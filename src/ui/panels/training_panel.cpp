@@ -41,6 +41,7 @@ void progress_bar(const GrowingRun& g) {
 
 void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, TrainingActions& actions, bool busy) {
   if (!ImGui::CollapsingHeader("Saved runs", ImGuiTreeNodeFlags_DefaultOpen)) return;
+  if (!view.shown_run.empty() && ImGui::SmallButton("Back to the shipped run")) actions.open_shipped = true;
   if (view.saved.empty()) ImGui::TextDisabled("No saved run yet.");
   for (const SavedRunEntry& r : view.saved) {
     ImGui::PushID(r.name.c_str());
