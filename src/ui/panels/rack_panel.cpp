@@ -15,7 +15,10 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
-  ImGui::TextDisabled("Checked = in the rack. Click a plate's name to lift it.");
+  ImGui::TextWrapped("Checked = in the rack. Click a plate's name to lift it.");
+  // As many heads to a row as the column is wide for (four, or two in a narrow column).
+  const float head_w = ImGui::GetFrameHeight() + 2.0f + ImGui::CalcTextSize("L0H0").x + 14.0f;
+  const int per_row = ImGui::GetContentRegionAvail().x >= kHeads * head_w ? kHeads : (kHeads + 1) / 2;
   for (int l = 0; l < kLayers; ++l) {
     for (int h = 0; h < kHeads; ++h) {
       ImGui::PushID(l * kHeads + h);
@@ -31,7 +34,7 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
         actions.heads_changed = true;
       }
       ImGui::PopID();
-      if (h + 1 < kHeads) ImGui::SameLine(0.0f, 14.0f);
+      if ((h + 1) % per_row != 0) ImGui::SameLine(0.0f, 14.0f);
     }
   }
   ImGui::BeginDisabled(!state.pulled.any());
