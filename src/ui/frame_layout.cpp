@@ -10,7 +10,7 @@ namespace {
 // (about 30 characters of chapter text, the rack's heads two by two), not pixels.
 constexpr float kLeftShare = 0.20f, kLeftMinRows = 11.0f, kLeftMaxRows = 26.0f;
 constexpr float kRightShare = 0.15f, kRightMinRows = 8.5f, kRightMaxRows = 20.0f;
-constexpr float kBottomShare = 0.105f, kBottomMinRows = 3.4f, kBottomMaxRows = 7.0f;
+constexpr float kBottomShare = 0.12f, kBottomMinRows = 3.6f, kBottomMaxRows = 7.0f;
 constexpr float kStripRows = 1.6f;      // a collapsed bar: room for one small button
 constexpr float kNavigatorRows = 1.9f;  // one row of buttons and its padding
 constexpr float kStatusRows = 3.6f;     // three wrapped lines
