@@ -16,9 +16,10 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
     return;
   }
   ImGui::TextWrapped("Checked = in the rack. Click a plate's name to lift it.");
-  // As many heads to a row as the column is wide for (four, or two in a narrow column).
+  // As many heads to a row as the column is wide for: four, two, or one in a narrow column.
   const float head_w = ImGui::GetFrameHeight() + 2.0f + ImGui::CalcTextSize("L0H0").x + 14.0f;
-  const int per_row = ImGui::GetContentRegionAvail().x >= kHeads * head_w ? kHeads : (kHeads + 1) / 2;
+  const int fits = static_cast<int>((ImGui::GetContentRegionAvail().x + 14.0f) / head_w);
+  const int per_row = fits >= kHeads ? kHeads : (fits >= 2 ? 2 : 1);
   for (int l = 0; l < kLayers; ++l) {
     for (int h = 0; h < kHeads; ++h) {
       ImGui::PushID(l * kHeads + h);
