@@ -15,7 +15,10 @@ std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int
   return best;
 }
 
-ScriptRunner::ScriptRunner(Script script) : script_(std::move(script)) {}
+ScriptRunner::ScriptRunner(Script script)
+    : script_(std::move(script)), clock_([] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+      }) {}
 
 Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& engine) {
   const std::vector<std::int64_t> steps = engine.checkpoint_steps();
@@ -68,12 +71,27 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       return engine.start_training(c);
     case CommandKind::kWaitTraining:
       return Ok{};  // step() holds this line while the engine is busy
+    case CommandKind::kWait:
+      if (!no_waits_) {
+        waiting_ = true;
+        resume_at_ = clock_() + static_cast<double>(c.number) / 1000.0;
+      }
+      return Ok{};
+    case CommandKind::kKey:
+    case CommandKind::kFocus:
+    case CommandKind::kResize:
+    case CommandKind::kDump:
+      return engine.window_command(c);
   }
   return fail("unhandled command");
 }
 
 ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
   if (failed_) return Outcome::kFailed;
+  if (waiting_) {
+    if (clock_() < resume_at_) return Outcome::kRan;
+    waiting_ = false;
+  }
   if (next_ >= script_.commands.size()) return Outcome::kFinished;
   const ScriptCommand& c = script_.commands[next_];
   // The window keeps drawing frames while a run goes on; the script waits on this line.
@@ -90,6 +108,7 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
 }
 
 ScriptRunner::Outcome ScriptRunner::run_all(AppState& state, Engine& engine) {
+  no_waits_ = true;
   for (;;) {
     if (!done() && script_.commands[next_].kind == CommandKind::kWaitTraining && engine.training_busy())
       std::this_thread::sleep_for(std::chrono::milliseconds(10));

@@ -39,6 +39,9 @@ class ModelEngine final : public Engine {
   }
   // A growing run's checkpoints are measured in memory before the analysis writes them.
   void set_measured_accuracy(std::int64_t step, double accuracy);
+  // key, focus, resize and dump go to the window that installs this.
+  using WindowFn = std::function<Status(const ScriptCommand&)>;
+  void set_window_commands(WindowFn fn) { window_ = std::move(fn); }
 
   const std::vector<Weights>& checkpoints() const { return weights_; }
   std::size_t live_index() const { return live_; }
@@ -56,6 +59,9 @@ class ModelEngine final : public Engine {
   ChapterContext chapter_context(const AppState& state) override;
   Status start_training(const ScriptCommand& command) override;
   bool training_busy() const override { return busy_ && busy_(); }
+  Status window_command(const ScriptCommand& command) override {
+    return window_ ? window_(command) : Engine::window_command(command);
+  }
 
  private:
   ModelEngine() = default;
@@ -67,6 +73,7 @@ class ModelEngine final : public Engine {
   ScreenshotFn screenshot_;
   TrainFn train_;
   BusyFn busy_;
+  WindowFn window_;
 };
 
 }  // namespace am::ui

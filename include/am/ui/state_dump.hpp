@@ -21,8 +21,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
                                   std::optional<double> nonsense_accuracy);
 
 // Runs the forward pass and the accuracy through the engine and writes the dump atomically.
-// `extra`: more top-level keys the caller adds (the app's training block).
+// `extra` (an object) adds the window's keys: window, viewport, panels, presentation, ...
 Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
-                        const nlohmann::ordered_json* extra = nullptr);
+                        const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());
 
 }  // namespace am::ui

@@ -93,7 +93,9 @@ void draw_training_panel(AppState& state, const TrainingPanelView& view, Trainin
   const GrowingRun* g = view.run;
   const bool busy = g && g->running();
   if (state.chapter != kGrowChapter && !busy) return;
-  if (!widgets::begin_panel("Training", nullptr, ImVec2(0.72f, 0.08f), ImVec2(360, 420))) {
+  // Chapter 11 gives it the rack's slot; elsewhere (a run going on) it is a movable dialog.
+  const char* title = state.chapter == kGrowChapter ? "Training###Rack of heads" : "Training";
+  if (!widgets::begin_panel(title, nullptr, ImVec2(0.72f, 0.08f), ImVec2(360, 420))) {
     ImGui::End();
     return;
   }
