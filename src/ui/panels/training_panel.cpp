@@ -25,15 +25,17 @@ void setting(const char* label, const char* flag, char* buffer, std::size_t size
 
 void progress_bar(const GrowingRun& g) {
   const float fraction = g.steps > 0 && g.step >= 0 ? static_cast<float>(g.step) / static_cast<float>(g.steps) : 0.0f;
-  std::string overlay = g.phase;
-  if (g.step >= 0) overlay += " \u00b7 step " + fmt_int(g.step) + " of " + fmt_int(g.steps);
+  const std::string overlay = g.step >= 0 ? "step " + fmt_int(g.step) + " of " + fmt_int(g.steps) : g.phase;
   ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), overlay.c_str());
+  std::string line = g.phase;
   if (g.step > 0)
-    ImGui::Text("loss %s bits/char \u00b7 %s characters/s \u00b7 about %s s left",
-                fmt_fixed(g.loss_smoothed / std::log(2.0), 3).c_str(), fmt_large(g.chars_per_second).c_str(),
-                fmt_int(static_cast<std::int64_t>(std::lround(g.seconds_left))).c_str());
-  ImGui::Text("%s checkpoints saved, %s measured", fmt_int(static_cast<std::int64_t>(g.checkpoints)).c_str(),
-              fmt_int(static_cast<std::int64_t>(g.measured)).c_str());
+    line += " \u00b7 loss " + fmt_fixed(g.loss_smoothed / std::log(2.0), 3) + " bits/char \u00b7 " +
+            fmt_large(g.chars_per_second) + " characters/s";
+  if (g.phase == "training" && g.step > 0)
+    line += " \u00b7 about " + fmt_int(static_cast<std::int64_t>(std::lround(g.seconds_left))) + " s left";
+  ImGui::TextWrapped("%s", line.c_str());
+  ImGui::TextWrapped("%s checkpoints saved, %s measured", fmt_int(static_cast<std::int64_t>(g.checkpoints)).c_str(),
+                     fmt_int(static_cast<std::int64_t>(g.measured)).c_str());
   if (g.phase == "analysing" && g.analysis_total > 0)
     ImGui::ProgressBar(static_cast<float>(g.analysed) / static_cast<float>(g.analysis_total), ImVec2(-1.0f, 0.0f),
                        "analysing");
