@@ -171,7 +171,7 @@ TEST_CASE("controller: the checkpoint list grows while the run goes on, each one
   CHECK(p.chars_per_second > 0.0);
 }
 
-TEST_CASE("presets: the shipped recipe reproduces the shipped checkpoints; plain has no repeats") {
+TEST_CASE("presets: the shipped recipe reproduces the shipped checkpoints, and plain has no repeats") {
   auto shipped = preset_recipe(Preset::kShipped, shipped_dir());
   REQUIRE(shipped.ok());
   CHECK(shipped->steps == load_manifest(shipped_dir())->final_checkpoint().step);

@@ -3,6 +3,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <map>
+
 #include "am/grow/corpus_intake.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/weights_dir.hpp"
@@ -217,7 +219,7 @@ TEST_CASE("runs: a second instance is refused by the lock, which names the holde
   CHECK(a.progress().phase == Phase::kStopped);
 }
 
-TEST_CASE("runs: listed, renamed and deleted; names are checked") {
+TEST_CASE("runs: listed, renamed and deleted, and their names checked") {
   TempDir tmp("grow-list-runs");
   const fs::path root = tmp.path() / "runs";
   {
@@ -248,4 +250,37 @@ TEST_CASE("runs: listed, renamed and deleted; names are checked") {
   CHECK_FALSE(delete_run(root, "../runs").ok());
   REQUIRE(delete_run(root, "second").ok());
   CHECK(list_runs(root).empty());
+}
+
+TEST_CASE("presets: custom settings go through the trainer's own flag checks") {
+  auto custom = preset_recipe(Preset::kCustom, shipped_dir(),
+                              {{"repeat-share", "0.3"}, {"repeat-min", "6"}, {"repeat-max", "20"}, {"lr", "0.005"},
+                               {"steps", "500"}, {"seed", "9"}});
+  REQUIRE(custom.ok());
+  CHECK(custom->repeat_share == 0.3);
+  CHECK(custom->repeat_min == 6);
+  CHECK(custom->repeat_max == 20);
+  CHECK(custom->lr == 0.005);
+  CHECK(custom->steps == 500);
+  CHECK(custom->seed == 9u);
+  CHECK(custom->dense_to <= 500);  // the checkpoint plan stays inside the shorter run
+  // Out of range, or inconsistent: attention-train's own messages.
+  const std::pair<std::map<std::string, std::string>, std::string> bad[] = {
+      {{{"repeat-share", "1.5"}}, "--repeat-share must be in [0, 1]"},
+      {{{"repeat-min", "0"}}, "--repeat-min must be between 1 and"},
+      {{{"repeat-min", "30"}, {"repeat-max", "10"}}, "--repeat-max (10) must be at least --repeat-min (30)"},
+      {{{"lr", "zero"}}, "--lr needs a number"},
+      {{{"steps", "0"}}, "--steps must be between 1 and"},
+      {{{"batch", "8"}}, "does not take --batch"},
+  };
+  for (const auto& [settings, message] : bad) {
+    auto r = preset_recipe(Preset::kCustom, shipped_dir(), settings);
+    REQUIRE_FALSE(r.ok());
+    INFO(r.error());
+    CHECK(contains(r.error(), message));
+  }
+  auto shipped_lr = preset_recipe(Preset::kShipped, shipped_dir(), {{"lr", "0.1"}});
+  REQUIRE_FALSE(shipped_lr.ok());
+  CHECK(contains(shipped_lr.error(), "the shipped preset does not take --lr"));
+  CHECK_FALSE(parse_preset("fancy").ok());
 }
