@@ -1,6 +1,7 @@
 #include "ui_session.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include <imgui.h>
 
@@ -223,6 +224,16 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   status.checkpoints = cache_->size();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
+  // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
+  if (state_.presentation != presentation_before) presentation_at_ = std::chrono::steady_clock::now();
+  if (state_.presentation && !headless_) {
+    const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
+    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
+    ui::draw_presentation_hint(layout_, alpha);
+    hint_showing_ = alpha > 0.0f;
+  } else {
+    hint_showing_ = false;
+  }
 
   if (actions.settings_changed && config_) {
     if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)

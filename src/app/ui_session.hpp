@@ -4,6 +4,7 @@
 // machine is built from. No GL here: ImGui only.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -65,7 +66,9 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
-  bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
+  bool animating() const {
+    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_;
+  }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
@@ -114,6 +117,9 @@ class UiSession {
   std::optional<std::filesystem::path> pending_dump_;
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
+  static constexpr double kPresentationHintSeconds = 4.0;
+  std::chrono::steady_clock::time_point presentation_at_{};
+  bool hint_showing_ = false;
 };
 
 }  // namespace am::app

@@ -44,4 +44,17 @@ void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& a
   }
 }
 
+void draw_presentation_hint(const FrameLayout& layout, float alpha) {
+  if (alpha <= 0.0f || layout.viewport.empty()) return;
+  const char* text = "Presentation: F11 brings the panels back";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 at(static_cast<float>(layout.viewport.x) + 0.5f * (static_cast<float>(layout.viewport.w) - size.x),
+                  static_cast<float>(layout.viewport.y) + size.y);
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  const float pad = 0.5f * size.y;
+  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                      IM_COL32(20, 16, 12, static_cast<int>(200.0f * alpha)), pad);
+  draw->AddText(at, IM_COL32(235, 220, 190, static_cast<int>(255.0f * alpha)), text);
+}
+
 }  // namespace am::ui
