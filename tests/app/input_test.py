@@ -89,6 +89,15 @@ if CASE == "keys":
     d = script("keys_back", ["chapter 4"] + ["key Left"] * 2 + ["key F1"])
     check(d["chapter"] == 2, f"two 'key Left' from 4: chapter {d['chapter']}")
     check("help" in d["panels"], f"F1 opens the help dialog: panels {sorted(d['panels'])}")
+    # F12 from a script saves the window to the pictures folder, as the user's F12 does.
+    pictures = os.path.join(WORK, "pictures")
+    shutil.rmtree(pictures, ignore_errors=True)
+    os.makedirs(pictures)
+    os.environ["XDG_PICTURES_DIR"] = pictures
+    script("keys_f12", ["chapter 3", "key F12"])
+    shots = [f for f in os.listdir(pictures) if f.endswith(".png")]
+    check(len(shots) == 1, f"'key F12' saved {len(shots)} screenshots in {pictures}")
+    del os.environ["XDG_PICTURES_DIR"]
 elif CASE == "focused":
     d = script("focused", ["focus text"] + ["key Right"] * 5 + ["key Space", "key F11"])
     check(d["chapter"] == 0, f"keys while the text box has the keyboard turned to chapter {d['chapter']}")
