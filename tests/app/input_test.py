@@ -108,8 +108,9 @@ elif CASE == "xdotool":
     p, dump = start("xdotool", ["wait 9000"], "--size", "1280x720")
     window = ""
     for _ in range(100):
-        window = subprocess.run(["xdotool", "search", "--name", "Attention Machine"], capture_output=True,
-                                text=True).stdout.split()
+        # This app's own window: other tests may run theirs on the same X server.
+        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
+                                capture_output=True, text=True).stdout.split()
         if window:
             break
         time.sleep(0.1)
