@@ -88,6 +88,7 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
     case ui::CommandKind::kDump:
       // Written once this frame's panels have been drawn, so their rectangles are current.
       pending_dump_ = std::filesystem::path(c.text);
+      pending_dump_where_ = (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
       return Ok{};
     default:
       return fail("not a window command");
@@ -271,7 +272,10 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();
-    if (auto s = write_dump(path); !s) ui::set_status(state_, "dump: " + s.error(), true);
+    if (auto s = write_dump(path); !s) {
+      dump_error_ = pending_dump_where_ + ": dump: " + s.error();
+      ui::set_status(state_, dump_error_, true);
+    }
   }
   changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
              !(state_.settings == settings_before) || state_.presentation != presentation_before;

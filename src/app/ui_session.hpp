@@ -44,9 +44,9 @@ class UiSession {
 
   // Loads a script to replay one command per frame. Errors are "FILE:LINE: message".
   Status start_script(const std::filesystem::path& path);
-  bool script_running() const { return runner_ && !runner_->done(); }
-  bool script_failed() const { return runner_ && runner_->failed(); }
-  std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
+  bool script_running() const { return runner_ && !runner_->done() && dump_error_.empty(); }
+  bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
+  std::string script_error() const { return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
 
   // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, takes
@@ -115,6 +115,8 @@ class UiSession {
   std::vector<ui::InputEvent> events_;
   ui::FrameLayout layout_;
   std::optional<std::filesystem::path> pending_dump_;
+  std::string pending_dump_where_;  // "FILE:LINE" of that "dump"
+  std::string dump_error_;  // a script's "dump" could not be written: the script stops
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
   static constexpr double kPresentationHintSeconds = 4.0;

@@ -145,6 +145,11 @@ elif CASE == "resize":
     with open(os.path.join(WORK, "resize_1920x1080.json")) as f:
         big = json.load(f)
     check(big["viewport"] == [384, 0, 1248, 950], f"1920x1080 viewport {big['viewport']}")
+    # A dump that cannot be written stops the script with its line, exit code 2.
+    bad = write_script("bad_dump", ["chapter 2", "dump " + os.path.join(WORK, "no", "such", "dir", "x.json")])
+    r = subprocess.run([APP, "--script", bad, "--weights-dir", WEIGHTS], capture_output=True, text=True, timeout=150)
+    check(r.returncode == 2, f"unwritable dump: exit code {r.returncode}, expected 2")
+    check("bad_dump.txt:2: dump: " in r.stderr, f"unwritable dump: stderr {r.stderr!r}")
 elif CASE == "presentation":
     for w, h in [(1024, 640), (1280, 720), (1920, 1080), (2560, 1440)]:
         d = script(f"presentation_{w}", ["chapter 7", "key F11"], "--size", f"{w}x{h}")
