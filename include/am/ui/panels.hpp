@@ -76,6 +76,8 @@ struct DrumView {
 // The run menu at the top of the drum: names the run on show; choosing another sets
 // state.requested_run (the session switches drum, curves, chapters and analysis).
 void draw_run_menu(AppState& state, const DrumView& view);
+// Chapter 6's head × score table from analysis.json's circuit (nothing without it).
+void draw_score_heat_map(const AnalysisSummary& analysis);
 
 struct RackView {
   const AnalysisSummary* analysis = nullptr;
