@@ -14,7 +14,7 @@ namespace {
 constexpr std::string_view kDemo = "qzxv kplw qzxv kp";
 
 struct Pair {
-  HeadRef previous;   // layer-1 head that looks one back most
+  HeadRef previous;   // first-layer head that looks one back most
   HeadRef induction;  // later-layer head with the highest induction score
 };
 
@@ -23,7 +23,7 @@ Pair measured_pair(const AnalysisSummary& a) {
 }
 
 // The path the model uses, from the analysis's measurement (circuit.copy_path): the
-// layer-1 head whose removal costs the most copying, into the strongest prefix matcher.
+// first-layer head whose removal costs the most copying, into the strongest prefix matcher.
 // Without the circuit block, the older score-based pair.
 struct Path {
   Pair heads;
@@ -58,21 +58,21 @@ std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
   const CopyPathSummary& cp = c.copy_path;
   const std::string from = head_name(0, cp.from_head), to = head_name(kLayers - 1, cp.to_head);
   if (!cp.found) {
-    return "\n\nIn this run no head copies. The best layer-2 score for matching prefixes (on random letters "
+    return "\n\nIn this run no head copies. The best second-layer score for matching prefixes (on random letters "
            "written twice, the attention on the character after the earlier copy) is " +
            fmt_percent(cp.to_prefix_matching, 1) + ", by " + to + ", where an induction head needs " +
-           fmt_percent(cp.min_prefix_matching) + "; pulling any layer-1 head changes copy accuracy by at most " +
+           fmt_percent(cp.min_prefix_matching) + "; pulling any first-layer head changes copy accuracy by at most " +
            fmt_percent(std::max(cp.from_drop, 0.0), 1) + " (" + fmt_percent(a.accuracy, 1) + " with every head in).";
   }
   std::string out = "\n\nIn this model the measured path is " + from + " \u2192 " + to + ". " + to +
                     " matches prefixes best: on random letters written twice it puts " +
                     fmt_percent(cp.to_prefix_matching) + " of its attention on the character after the earlier copy. "
                     "Pulling " + from + " alone drops copy accuracy from " + fmt_percent(a.accuracy) + " to " +
-                    fmt_percent(a.accuracy - cp.from_drop) + ", more than any other layer-1 head does; with " + to +
+                    fmt_percent(a.accuracy - cp.from_drop) + ", more than any other first-layer head does; with " + to +
                     " pulled too, to " + fmt_percent(a.accuracy - cp.pair_drop) + ". The weights agree: " + from + "'s output is what " + to +
                     "'s keys read most, " + fmt_fixed(cp.k_composition, 2) + " above chance on the composition score";
   if (cp.k_agrees) {
-    out += ", the highest of the layer-1 heads.";
+    out += ", the highest of the first-layer heads.";
   } else if (cp.k_top_source >= 0) {
     out += ", though " + head_name(0, cp.k_top_source) + " scores higher there (" +
            fmt_fixed(c.k_score[static_cast<std::size_t>(cp.k_top_source)][static_cast<std::size_t>(cp.to_head)], 2) +
@@ -84,7 +84,7 @@ std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
     HeadMask m;
     m.pulled[0][static_cast<std::size_t>(prev.head)] = true;
     if (auto acc = a.accuracy_with(m)) prev_drop = a.accuracy - *acc;
-    out += " The layer-1 head that looks one character back most, " + head_name(0, prev.head) + " (" +
+    out += " The first-layer head that looks one character back most, " + head_name(0, prev.head) + " (" +
            fmt_percent(a.heads[0][static_cast<std::size_t>(prev.head)].previous) +
            "), is not the one the copying rests on: pulling it leaves " + fmt_percent(a.accuracy - prev_drop) + ".";
   }

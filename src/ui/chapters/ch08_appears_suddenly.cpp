@@ -74,7 +74,7 @@ std::string compare_runs(const ChapterContext& c) {
     const AnalysisSummary& a = *r->analysis;
     out += " \u201c" + r->title + "\u201d" + (r->name == c.run ? " (on show now)" : "") + ": " + r->arrangement +
            " It gets " + fmt_percent(a.accuracy) + " of the repeated nonsense right, needs " +
-           fmt_fixed(*a.bits_per_char, 2) + " bits per character on held-out novel text, and its layer-1 heads "
+           fmt_fixed(*a.bits_per_char, 2) + " bits per character on held-out novel text, and its first-layer heads "
            "put " + layer1_previous(a) + " of their attention one character back.";
   }
   const RunView* copier = *std::max_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
@@ -164,7 +164,11 @@ std::string caption(const ChapterContext& c) {
          fmt_percent(phase->after_accuracy) + " of the time";
 }
 
-std::string try_this(const ChapterContext&) {
+std::string try_this(const ChapterContext& c) {
+  if (c.training && c.training->has_accuracy() && !find_phase_change(*c.training, phase_thresholds(c)) && c.runs &&
+      c.runs->size() > 1)
+    return "Press Space to play through training: in this run no copying appears. Then choose another run in the "
+           "drum's Run menu and play it again to watch the induction threads form.";
   return "Press Space to play through training and watch the induction threads appear; heads you pull stay pulled "
          "while the drum turns.";
 }
