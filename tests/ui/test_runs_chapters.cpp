@@ -120,3 +120,28 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
                     << caption << "\n" << body << "\nTRY: " << try_this << "\n\n";
       }
 }
+
+TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does not copy", "[runs][chapters]") {
+  auto runs = list_runs(kWeights);
+  REQUIRE(runs);
+  const Chapter* ch7 = find_chapter(7);
+  REQUIRE(ch7);
+  for (const RunInfo& r : *runs) {
+    auto e = ModelEngine::load(r.dir);
+    REQUIRE(e);
+    AppState state;
+    set_text(state, "the cat sat on the mat and the cat sa");
+    const ChapterContext c = (*e)->chapter_context(state);
+    const ChapterStage s = ch7->stage(c);
+    const CopyPathSummary& path = (*e)->analysis()->circuit->copy_path;
+    INFO("run " << r.name);
+    CHECK(s.view.highlight_path == path.found);
+    if (path.found) {
+      REQUIRE(s.view.path_heads[0]);
+      REQUIRE(s.view.path_heads[1]);
+      CHECK(*s.view.path_heads[0] == std::make_pair(0, path.from_head));
+      CHECK(*s.view.path_heads[1] == std::make_pair(kLayers - 1, path.to_head));
+      CHECK_THAT(ch7->caption(c), Catch::Matchers::StartsWith(head_name(0, path.from_head)));
+    }
+  }
+}
