@@ -84,8 +84,10 @@ std::string compare_runs(const ChapterContext& c) {
     return *x->analysis->bits_per_char < *y->analysis->bits_per_char;
   });
   if (copier != reader)
-    out += " The run that copies best reads novels worst: induction heads formed where the data rewarded copying, "
-           "and the plainer text taught the better guesses about ordinary prose.";
+    out += std::string(measured.size() == 2 ? " The run that copies better reads novels worse"
+                                            : " The run that copies best reads novels worst") +
+           ": induction heads formed where the data rewarded copying, and the plainer text taught the better "
+           "guesses about ordinary prose.";
   else
     out += " Here one run is better at both.";
   out += " The drum overlays the other run's copy accuracy in green; switch runs in the drum's Run menu.";
