@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "am/grow/controller.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/train/checkpoints.hpp"
 
 namespace {
@@ -101,7 +102,8 @@ int main(int argc, char** argv) {
   if (!analysing_seen) training_s = wall_s;
 
   const std::string final_name = am::train::checkpoint_file_name(recipe->steps);
-  const bool same = read_file(root / "bench" / final_name) == read_file(shipped / final_name);
+  const auto shipped_run = am::run_dir(shipped);
+  const bool same = shipped_run && read_file(root / "bench" / final_name) == read_file(*shipped_run / final_name);
   std::printf("bench_grow: %lld steps, phase %s\n", static_cast<long long>(recipe->steps), am::grow::phase_name(p.phase));
   std::printf("  training (with per-checkpoint measuring): %.1f s wall\n", training_s);
   std::printf("  analysis afterwards: %.1f s wall\n", wall_s - training_s);

@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "am/analysis/run_analysis.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/weights_dir.hpp"
 
 #ifndef AM_DEFAULT_CORPUS_DIR
@@ -26,7 +27,8 @@ constexpr const char* kUsage =
     "usage: attention-analyze [--weights-dir DIR] [--corpus DIR] [--final-only] [--threads N]\n"
     "\n"
     "Analyses every checkpoint listed in DIR/manifest.json, adds the metrics to each\n"
-    "checkpoint entry of the manifest and writes DIR/analysis.json.\n"
+    "checkpoint entry of the manifest and writes DIR/analysis.json. A folder of several\n"
+    "runs (DIR/runs.json) has each run analysed in its own folder.\n"
     "  --weights-dir DIR  the weights folder (default: found as the app finds it)\n"
     "  --corpus DIR       folder of the novels' .txt files (default: " AM_DEFAULT_CORPUS_DIR ")\n"
     "  --final-only       measure only the last checkpoint; the others keep the metrics\n"
@@ -77,17 +79,23 @@ int report_error(const std::string& message) {
   return 1;
 }
 
+// Each run of the folder (one, or those runs.json lists) analysed in its own folder.
 int run(const Options& opt) {
-  auto dir = am::find_weights_dir(opt.weights_dir);
-  if (!dir) return report_error(dir.error());
-  RunAnalysisOptions run_options;
-  run_options.dir = *dir;
-  run_options.corpus_dir = opt.corpus_dir;
-  run_options.final_only = opt.final_only;
-  run_options.threads = opt.threads;
-  auto summary = analyse_run(run_options, std::cout);
-  std::cout.flush();
-  if (!summary) return report_error(summary.error());
+  auto root = am::find_weights_dir(opt.weights_dir);
+  if (!root) return report_error(root.error());
+  auto runs = am::list_runs(*root);
+  if (!runs) return report_error(runs.error());
+  for (const am::RunInfo& r : *runs) {
+    std::cout << "== run " << r.name << " ==\n";
+    RunAnalysisOptions run_options;
+    run_options.dir = r.dir;
+    run_options.corpus_dir = opt.corpus_dir;
+    run_options.final_only = opt.final_only;
+    run_options.threads = opt.threads;
+    auto summary = analyse_run(run_options, std::cout);
+    std::cout.flush();
+    if (!summary) return report_error(summary.error());
+  }
   return 0;
 }
 

@@ -14,6 +14,7 @@
 #include "am/analysis/analysis_json.hpp"
 #include "am/analysis/chapter_facts.hpp"
 #include "am/analysis/checkpoint_analysis.hpp"
+#include "am/analysis/circuit_analysis.hpp"
 #include "am/analysis/manifest_metrics.hpp"
 #include "am/analysis/parallel.hpp"
 #include "am/model/alphabet.hpp"
@@ -110,6 +111,24 @@ void print_summary(const FinalAnalysis& final, const CheckpointRecord& final_rec
     say(log, "  phase change: not found (no checkpoint <= 20 %% followed by one >= 70 %%)\n");
 }
 
+void print_circuit(const CircuitAnalysis& c, double ms, std::ostream& log) {
+  say(log, "circuit (%.2f s): K-composition baseline %.3f\n", ms / 1000.0, c.k_composition.baseline);
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      const auto L = static_cast<std::size_t>(l), H = static_cast<std::size_t>(h);
+      const auto& d = c.detect[L][H];
+      say(log, "  %s prev %.3f dup %.3f ind %.3f (nonsense: %.3f %.3f %.3f) prefix %.3f copying %+.3f\n",
+          head_name(l, h).c_str(), d.novel[0], d.novel[1], d.novel[2], d.nonsense[0], d.nonsense[1], d.nonsense[2],
+          c.prefix_matching[L][H], c.copying[L][H]);
+    }
+  const CopyPath& p = c.copy_path;
+  say(log, "  copy path %s: %s (drop %.1f points) -> %s (prefix %.3f); K-comp %+.3f, top source %s%s; pair drop %.1f\n",
+      p.found ? "found" : "not found", p.from_l1.name().c_str(), 100.0 * p.from_l1.value, p.to_l2.name().c_str(),
+      p.to_l2.value, p.k_composition, p.k_top_source.name().c_str(), p.k_agrees ? " (agrees)" : "", 100.0 * p.pair_drop);
+  say(log, "  false copies: %lld of %lld confident (%.1f %%)\n", static_cast<long long>(c.false_copy.wrong),
+      static_cast<long long>(c.false_copy.confident), 100.0 * c.false_copy.rate());
+}
+
 }  // namespace
 
 Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostream& log) {
@@ -191,6 +210,10 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
                                             bigram, threads);
   const double final_ms = ms_since(t_final);
   const ChapterFacts facts = derive_facts(series, final_record.heads, final);
+  const auto t_circuit = Clock::now();
+  const CheckpointMetrics final_metrics = analyse_checkpoint(*final_weights, set, windows, threads);
+  const CircuitAnalysis circuit = analyse_circuit(*final_weights, final_metrics, final, set, heldout_books, threads);
+  const double circuit_ms = ms_since(t_circuit);
 
   // 4. Write.
   if (auto ok = update_manifest(dir, fresh, [](const Json& doc) { return train::format_manifest(doc); }); !ok)
@@ -199,6 +222,7 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
   in.set = &set;
   in.windows = &windows;
   in.book_names = book_names;
+  in.circuit = &circuit;
   in.series = series;
   in.final_record = &final_record;
   in.final = &final;
@@ -211,6 +235,7 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
       threads, pass_cpu_ms, check.overall.rate());
   say(log, "final studies (9 ablations, prompts, bits/char): %.2f s\n", final_ms / 1000.0);
   print_summary(final, final_record, facts, log);
+  print_circuit(circuit, circuit_ms, log);
   say(log, "wrote %s and %s\n", (dir / "manifest.json").c_str(), (dir / "analysis.json").c_str());
 
   RunAnalysisSummary summary;

@@ -104,7 +104,7 @@ Status SessionTraining::start_script(const ui::ScriptCommand& c) {
   ui::TrainingRequest r;
   r.preset = c.text;
   if (c.number > 0) r.settings["steps"] = std::to_string(c.number);
-  if (c.seed) r.settings["seed"] = std::to_string(*c.seed);
+  if (c.train_seed) r.settings["seed"] = std::to_string(*c.train_seed);
   r.own_text = c.path;
   r.name = c.name;
   return start(r);

@@ -4,6 +4,7 @@
 // machine is built from. No GL here: ImGui only.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/machine/scene.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/checkpoint_cache.hpp"
 #include "am/ui/frame_layout.hpp"
@@ -45,9 +47,9 @@ class UiSession {
 
   // Loads a script to replay one command per frame. Errors are "FILE:LINE: message".
   Status start_script(const std::filesystem::path& path);
-  bool script_running() const { return runner_ && !runner_->done(); }
-  bool script_failed() const { return runner_ && runner_->failed(); }
-  std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
+  bool script_running() const { return runner_ && !runner_->done() && dump_error_.empty(); }
+  bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
+  std::string script_error() const { return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
 
   // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, takes
@@ -68,7 +70,8 @@ class UiSession {
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
   bool animating() const {
-    return state_.playing || cache_->ready() < cache_->size() || script_running() || training_->busy();
+    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_ ||
+           training_->busy();
   }
   // A script is held on "wait-training" (the headless loop can then sleep between frames).
   bool waiting_for_training() const { return training_->busy(); }
@@ -92,6 +95,14 @@ class UiSession {
   void sync_engine_step();
   Status window_command(const ui::ScriptCommand& command);
   nlohmann::ordered_json frame_dump() const;
+
+  // Every run of the weights folder is loaded; engine_ is the one on show.
+  struct RunSlot {
+    RunInfo info;
+    std::unique_ptr<ui::ModelEngine> engine;
+  };
+  Status switch_run(const std::string& name);
+  void bind_engine();  // the caches and curves follow engine_
   // Switches the machine to the checkpoints in `dir` (a growing or saved run).
   Status load_run(const std::filesystem::path& dir);
   void install_engine_hooks();
@@ -99,7 +110,9 @@ class UiSession {
   void show_growing();  // the machine switches to the run being trained and follows it
 
   bool headless_ = false;
-  std::unique_ptr<ui::ModelEngine> engine_;
+  std::vector<RunSlot> runs_;
+  std::vector<ui::RunView> run_views_;
+  ui::ModelEngine* engine_ = nullptr;
   std::vector<std::int64_t> steps_;
   ui::AppState state_;
   std::unique_ptr<ui::CheckpointCache> cache_;
@@ -123,11 +136,17 @@ class UiSession {
   std::vector<ui::InputEvent> events_;
   ui::FrameLayout layout_;
   std::optional<std::filesystem::path> pending_dump_;
+  std::string pending_dump_where_;  // "FILE:LINE" of that "dump"
+  std::string dump_error_;  // a script's "dump" could not be written: the script stops
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
+  static constexpr double kPresentationHintSeconds = 4.0;
+  std::chrono::steady_clock::time_point presentation_at_{};
+  bool hint_showing_ = false;
+  std::unique_ptr<ui::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
   ui::ModelEngine::ScreenshotFn screenshot_fn_;
   ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11
-  std::string shown_run_;                       // the saved run on the machine ("" = shipped)
+  std::string shown_run_;                       // the saved run on the machine ("" = a shipped one)
   std::int64_t followed_step_ = -1;             // the newest step the drum was put on
   bool show_growing_ = false;                   // the machine shows the run being trained
   std::filesystem::path shipped_dir_;

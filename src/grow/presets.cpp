@@ -5,13 +5,18 @@
 #include <sstream>
 #include <vector>
 
+#include "am/model/runs_index.hpp"
+
 namespace am::grow {
 namespace {
 
 namespace fs = std::filesystem;
 
-Result<nlohmann::ordered_json> shipped_recipe_json(const fs::path& shipped_dir) {
-  const fs::path path = shipped_dir / "manifest.json";
+// The recipe in a shipped run's manifest: `run` names it ("" = the first, the shipped one).
+Result<nlohmann::ordered_json> shipped_recipe_json(const fs::path& shipped_root, const std::string& run) {
+  auto dir = run_dir(shipped_root, run);
+  if (!dir) return fail("cannot read the shipped run's recipe: " + dir.error());
+  const fs::path path = *dir / "manifest.json";
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail("cannot read the shipped run's recipe: " + path.string() + " is missing");
   std::stringstream text;
@@ -43,7 +48,15 @@ Result<Preset> parse_preset(const std::string& name) {
 
 Result<train::Recipe> preset_recipe(Preset preset, const fs::path& shipped_dir,
                                     const std::map<std::string, std::string>& overrides) {
-  auto saved = shipped_recipe_json(shipped_dir);
+  // "plain novels" is the shipped plain run's own recipe when the weights hold one; else the
+  // shipped recipe with no repeated passages.
+  bool plain_from_run = false;
+  auto saved = shipped_recipe_json(shipped_dir, "");
+  if (preset == Preset::kPlain)
+    if (auto plain = shipped_recipe_json(shipped_dir, kPlainRunName); plain && plain->value("repeat-share", 1.0) == 0.0) {
+      saved = std::move(plain);
+      plain_from_run = true;
+    }
   if (!saved) return fail(saved.error());
   // The trainer's own parser fills the defaults (corpus lookup included); then every
   // weight-shaping setting is taken from the shipped manifest.
@@ -61,7 +74,7 @@ Result<train::Recipe> preset_recipe(Preset preset, const fs::path& shipped_dir,
   std::map<std::string, std::string> settings = overrides;
   if (preset == Preset::kPlain) {
     if (settings.count("repeat-share")) return fail("the plain preset has no repeated passages; use custom");
-    settings["repeat-share"] = "0";
+    if (!plain_from_run) settings["repeat-share"] = "0";
   }
   for (const auto& [flag, value] : overrides) {
     const bool allowed = preset == Preset::kCustom ? std::find(std::begin(kCustomFlags), std::end(kCustomFlags),

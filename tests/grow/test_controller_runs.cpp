@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <sstream>
 
+#include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/weights_dir.hpp"
 #include "grow_support.hpp"
@@ -172,15 +173,22 @@ TEST_CASE("controller: the checkpoint list grows while the run goes on, each one
 }
 
 TEST_CASE("presets: the shipped recipe reproduces the shipped checkpoints, and plain has no repeats") {
+  const fs::path shipped_run = *run_dir(shipped_dir());
   auto shipped = preset_recipe(Preset::kShipped, shipped_dir());
   REQUIRE(shipped.ok());
-  CHECK(shipped->steps == load_manifest(shipped_dir())->final_checkpoint().step);
+  CHECK(shipped->steps == load_manifest(shipped_run)->final_checkpoint().step);
   auto plain = preset_recipe(Preset::kPlain, shipped_dir());
   REQUIRE(plain.ok());
   CHECK(plain->repeat_share == 0.0);
   CHECK(shipped->repeat_share > 0.0);
-  // Everything else is the shipped recipe.
+  // The shipped plain run's recipe when there is one, else the shipped recipe without repeats.
   auto a = plain->to_json(), b = shipped->to_json();
+  if (auto plain_run = run_dir(shipped_dir(), kPlainRunName)) {
+    train::Recipe from_run = *shipped;
+    const std::string text = read_file(*plain_run / "manifest.json");
+    REQUIRE(train::adopt_saved_recipe(from_run, {}, nlohmann::ordered_json::parse(text)["recipe"]).ok());
+    b = from_run.to_json();
+  }
   a.erase("repeat-share");
   b.erase("repeat-share");
   CHECK(a == b);
@@ -194,7 +202,7 @@ TEST_CASE("presets: the shipped recipe reproduces the shipped checkpoints, and p
   for (const auto step : train::planned_checkpoints(*short_run)) {
     const std::string name = train::checkpoint_file_name(step);
     INFO(name);
-    const bool same = read_file(tmp.path() / "runs" / "shipped" / name) == read_file(shipped_dir() / name);
+    const bool same = read_file(tmp.path() / "runs" / "shipped" / name) == read_file(shipped_run / name);
     CHECK(same);
   }
 }
@@ -220,7 +228,7 @@ TEST_CASE("presets: a short plain run trains, is measured and analysed by itself
   const std::string manifest = read_file(dir / "manifest.json");
   CHECK(manifest.find("\"repeat-share\": 0.0") != std::string::npos);
   CHECK(manifest.find("nonsense_accuracy") != std::string::npos);
-  const auto runs = list_runs(tmp.path() / "runs");
+  const auto runs = grow::list_runs(tmp.path() / "runs");
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].status == RunStatus::kFinished);
   CHECK(runs[0].preset == "plain");

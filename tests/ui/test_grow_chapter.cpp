@@ -82,7 +82,7 @@ TEST_CASE("script: train and wait-training lines", "[script]") {
   CHECK(t.text == "shipped");
   CHECK(t.number == 300);
   CHECK(t.path == "/tmp/text");
-  CHECK(t.seed == 7u);
+  CHECK(t.train_seed == 7u);
   CHECK(t.name == "mine");
   CHECK(s->commands[1].kind == CommandKind::kWaitTraining);
   auto again = parse_script("train continue half\n", "t.txt");
