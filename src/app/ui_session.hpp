@@ -58,7 +58,13 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
-  bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
+  // Something the user sees moves by itself: the drum playing, a script replaying.
+  bool animating() const { return state_.playing || script_running(); }
+  // Only background work goes on (passes for other checkpoints): a progress frame now and then.
+  bool background_busy() const { return cache_->ready() < cache_->size(); }
+  // Beads travel in the chapters about threads and beads, and for a few seconds after
+  // any change elsewhere; then they rest and the window can sleep.
+  bool beads_moving() const { return beads_moving_; }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
@@ -89,6 +95,12 @@ class UiSession {
   bool first_pose_done_ = false;
   bool hold_script_ = false;
   float monitor_scale_ = 1.0f;
+  // The idle policy: what the user last changed, and the clock the beads travel by.
+  std::uint64_t last_fingerprint_ = 0;
+  double last_change_s_ = 0.0;
+  double bead_clock_ = 0.0;
+  bool beads_moving_ = true;
+  void update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight);
 };
 
 }  // namespace am::app

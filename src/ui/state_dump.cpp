@@ -40,6 +40,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
     j["nonsense_accuracy"] = nullptr;
   j["generated"] = state.generated.text;
   j["status"] = state.status;
+  j["quality"] = state.quality_active.empty() ? nullptr : nlohmann::ordered_json(state.quality_active);
+  j["quality_choice"] = quality_choice_label(state.settings.quality);
   return j;
 }
 

@@ -49,6 +49,7 @@ TEST_CASE("quality: the tiers give up more the lower they go") {
   CHECK(high.inner_glass);
   CHECK_FALSE(high.simple_shading);
   CHECK(medium.msaa_samples < high.msaa_samples);
+  CHECK(medium.inner_glass);
   CHECK(low.msaa_samples == 0);
   CHECK(low.edge_filter);
   CHECK(low.shadow_map_size < high.shadow_map_size);
