@@ -70,6 +70,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (const char* p = std::getenv("AM_PROFILE_PASSES"); p != nullptr && *p == '1') ro.profile_passes = true;
   if (const char* p = std::getenv("AM_MSAA_SAMPLES"); p != nullptr) ro.msaa_samples = std::atoi(p);
   if (const char* p = std::getenv("AM_SHADOW_SIZE"); p != nullptr) ro.shadow_map_size = std::atoi(p);
+  // For measuring what the moving resolution costs (a share, 0 < r <= 1).
+  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr) ro.motion_resolution = std::strtof(p, nullptr);
   ro.quality = app->adapt_.tier;
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
