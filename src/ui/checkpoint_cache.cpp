@@ -113,7 +113,10 @@ void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& s
       if (!store(request.generation, i, compute(request, i))) return void(stale = true);
     }
   };
-  std::thread helper(work);
+  std::thread helper([&] {
+    lower_this_threads_priority();
+    work();
+  });
   work();
   helper.join();
 }
