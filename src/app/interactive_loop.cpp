@@ -57,6 +57,7 @@ int run_interactive(MachineApp& app) {
     if (frame) {
       if (frame->requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
       if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
+      if (frame->requests.resize) glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
     }
     glfwSwapBuffers(window);
     // Auto quality judges the time spent drawing and showing, not the time asleep.
@@ -64,8 +65,10 @@ int run_interactive(MachineApp& app) {
     if (settle_frames > 0) --settle_frames;
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
+    // Whatever an event or a panel changed is drawn at once, not at the next mouse move.
+    const bool changed = frame && app.session().changed_this_frame();
     const bool beads = app.view().scene().animated && app.session().beads_moving();
-    animating = gliding || refine || beads || app.session().animating();
+    animating = gliding || refine || changed || beads || app.session().animating();
     background = app.session().background_busy();
   }
   app.session().save_layout_and_settings();

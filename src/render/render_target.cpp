@@ -90,13 +90,15 @@ void RenderTarget::resolve(const PixelRect& r) const {
     glBlitFramebuffer(r.x, r.y, r.x + r.w, r.y + r.h, r.x, r.y, r.x + r.w, r.y + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
 }
 
-void RenderTarget::present(GLuint target, const PixelRect& r, int out_width, int out_height) const {
+void RenderTarget::present(GLuint target, const PixelRect& r, int out_x, int out_y, int out_width,
+                           int out_height) const {
   // Two blits: resolving needs identical formats, and the window's may differ.
   resolve(r);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
   const bool same = out_width == width_ && out_height == height_;
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, out_width, out_height, GL_COLOR_BUFFER_BIT, same ? GL_NEAREST : GL_LINEAR);
+  glBlitFramebuffer(0, 0, width_, height_, out_x, out_y, out_x + out_width, out_y + out_height, GL_COLOR_BUFFER_BIT,
+                    same ? GL_NEAREST : GL_LINEAR);
   glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 

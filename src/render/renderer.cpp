@@ -114,7 +114,7 @@ struct Renderer::Impl {
   Status apply_quality(QualityTier next);
   ShaderProgram& lit() { return level.simple_shading ? surface_low : surface; }
   Detail detail_for(float radius_px) const;
-  void draw_edge_filter(unsigned target_framebuffer, int width, int height);
+  void draw_edge_filter(unsigned target_framebuffer, int x, int y, int width, int height);
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
@@ -759,9 +759,9 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   if (r.level.edge_filter && r.target->samples() == 0 && scale >= 1.0f) {
     // Still and single-sampled: the edge filter stands in for the MSAA resolve.
     r.target->resolve(changed);
-    r.draw_edge_filter(target_framebuffer, out.width, out.height);
+    r.draw_edge_filter(target_framebuffer, out.x, out.y, out.width, out.height);
   } else {
-    r.target->present(target_framebuffer, changed, out.width, out.height);
+    r.target->present(target_framebuffer, changed, out.x, out.y, out.width, out.height);
   }
   r.draw_calls += 2;  // the resolve and the copy (blits), or the resolve and the filter
   lap(stats.present_ms);
@@ -774,9 +774,10 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   return stats;
 }
 
-void Renderer::Impl::draw_edge_filter(unsigned target_framebuffer, int width, int height) {
+void Renderer::Impl::draw_edge_filter(unsigned target_framebuffer, int x, int y, int width, int height) {
+  // Only the view's rectangle: the one triangle is clipped to it.
   glBindFramebuffer(GL_FRAMEBUFFER, target_framebuffer);
-  glViewport(0, 0, width, height);
+  glViewport(x, y, width, height);
   glDisable(GL_DEPTH_TEST);
   glDisable(GL_BLEND);
   glDisable(GL_CULL_FACE);

@@ -30,6 +30,10 @@ struct PanelVisibility {
   bool settings = false;
   bool help = false;
   bool status_line = true;
+  // The frame's bars: open, or collapsed to a strip (View menu).
+  bool left_bar = true;
+  bool right_bar = true;
+  bool bottom_bar = true;
 
   bool operator==(const PanelVisibility&) const = default;
 };
@@ -86,6 +90,7 @@ struct AppState {
   bool status_is_error = false;
   std::string quality_active;      // the tier the window draws at now ("high", ...), set by the app
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
+  bool presentation = false;       // F11: every bar hidden (not saved: a projector session ends)
 };
 
 // Sets the typed text and normalizes it; the selection returns to the last character.
