@@ -5,14 +5,20 @@
 
 #include <algorithm>
 #include <chrono>
+#include <array>
 #include <cstdlib>
-#include <cstdlib>
+#include <fstream>
+#include <unistd.h>
 #include <ctime>
 #include <cstdio>
 #include <iostream>
+#include <iterator>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "am/render/screenshot.hpp"
 #include "machine_app.hpp"
@@ -32,6 +38,26 @@ double process_cpu_seconds() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
+}
+
+// Milliseconds since this process started (the kernel's start time, so loading the
+// executable and its libraries counts too); 10 ms resolution.
+double process_age_ms() {
+  std::ifstream stat("/proc/self/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const auto close = text.rfind(')');  // the command name may hold spaces
+  if (close == std::string::npos) return -1.0;
+  std::istringstream fields(text.substr(close + 2));
+  std::string field;
+  for (int i = 3; i <= 22 && fields >> field; ++i) {
+    if (i != 22) continue;
+    timespec now{};
+    clock_gettime(CLOCK_BOOTTIME, &now);
+    const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+    const double started_s = std::stod(field) / ticks;
+    return 1000.0 * (static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec) - started_s);
+  }
+  return -1.0;
 }
 
 double percentile(std::vector<double> v, double p) {
@@ -148,6 +174,7 @@ namespace {
 struct BenchSamples {
   std::vector<double> ui_ms, build_ms, submit_ms, cpu_ms, frame_ms, upload_ms, shadow_ms, main_ms, present_ms;
   std::vector<int> draw_calls;
+  std::array<int, 3> frames_at_tier{};  // by render::QualityTier
   int reused = 0;
   double seconds = 0.0, process_cpu_s = 0.0;
   render::FrameStats last;
@@ -181,6 +208,9 @@ Result<BenchSamples> bench_phase(MachineApp& app, int frames, int width, int hei
     glfwSwapBuffers(app.window());
     const auto now = MachineApp::Clock::now();
     out.frame_ms.push_back(std::chrono::duration<double, std::milli>(now - last).count());
+    ++out.frames_at_tier[static_cast<std::size_t>(app.quality())];
+    // Auto adapts as in the window, on the same wall-clock frame times.
+    app.note_frame_time(std::chrono::duration<double>(now - app.started()).count(), out.frame_ms.back());
     last = now;
     out.ui_ms.push_back(frame->ui_ms);
     out.build_ms.push_back(frame->build_ms);
@@ -224,40 +254,145 @@ void print_phase(const char* title, const BenchSamples& s, int frames) {
 
 }  // namespace
 
+namespace {
+
+struct BenchPhase {
+  BenchMode mode;
+  const char* name;   // --motion's word
+  const char* title;
+};
+
+constexpr BenchPhase kPhases[] = {
+    {BenchMode::kStill, "still", "camera still (beads as the idle policy lets them)"},
+    {BenchMode::kOrbit, "orbit", "camera orbiting (every frame drawn in full)"},
+    {BenchMode::kScrub, "scrub", "scrubbing the drum (a new checkpoint every frame)"},
+    {BenchMode::kAblate, "ablate", "ablating (a head pulled or pushed back every frame)"},
+};
+
+double frames_per_second(const BenchSamples& s) {
+  return s.seconds > 0.0 ? static_cast<double>(s.frame_ms.size()) / s.seconds : 0.0;
+}
+
+std::string tier_counts(const BenchSamples& s) {
+  std::string out;
+  for (int t = 2; t >= 0; --t) {
+    if (s.frames_at_tier[static_cast<std::size_t>(t)] == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += std::to_string(s.frames_at_tier[static_cast<std::size_t>(t)]) + " at " +
+           render::quality_tier_name(static_cast<render::QualityTier>(t));
+  }
+  return out;
+}
+
+nlohmann::ordered_json phase_json(const BenchSamples& s) {
+  std::vector<double> calls(s.draw_calls.begin(), s.draw_calls.end());
+  nlohmann::ordered_json j;
+  j["frames"] = s.frame_ms.size();
+  j["frame_ms"] = {{"p50", percentile(s.frame_ms, 0.5)}, {"p90", percentile(s.frame_ms, 0.9)},
+                   {"p99", percentile(s.frame_ms, 0.99)}, {"max", percentile(s.frame_ms, 1.0)}};
+  j["frames_per_second"] = frames_per_second(s);
+  j["frames_per_second_from_median"] = percentile(s.frame_ms, 0.5) > 0.0 ? 1000.0 / percentile(s.frame_ms, 0.5) : 0.0;
+  j["process_cpu_ms_per_frame"] = 1000.0 * s.process_cpu_s / static_cast<double>(std::max<std::size_t>(1, s.frame_ms.size()));
+  j["thread_cpu_ms"] = {{"p50", percentile(s.cpu_ms, 0.5)}, {"p90", percentile(s.cpu_ms, 0.9)}};
+  j["draw_calls"] = {{"p50", percentile(calls, 0.5)}, {"max", percentile(calls, 1.0)}};
+  nlohmann::ordered_json tiers;
+  for (int t = 2; t >= 0; --t)
+    tiers[render::quality_tier_name(static_cast<render::QualityTier>(t))] = s.frames_at_tier[static_cast<std::size_t>(t)];
+  j["frames_at_tier"] = tiers;
+  j["static_layer_reused"] = s.reused;
+  return j;
+}
+
+}  // namespace
+
 int run_bench(MachineApp& app, int frames) {
   glfwSwapInterval(0);  // measure the machine, not the display's refresh
   int width = 0, height = 0;
   glfwGetFramebufferSize(app.window(), &width, &height);
+  const std::optional<std::string>& only = app.options().bench_motion;
+  const render::QualityTier start_tier = app.quality();
   // The first frames compile the driver's shader variants (llvmpipe JIT-compiles
-  // each program for each state it meets): warm-up, not steady state.
+  // each program for each state it meets): warm-up, not steady state. The first of
+  // them is the first frame a person would see.
   double clock = 0.0;
+  const auto warm_start = MachineApp::Clock::now();
   auto warm = bench_phase(app, 3, width, height, BenchMode::kStill, clock);
   if (!warm) {
     std::cerr << "attention-machine: " << warm.error() << "\n";
     return 1;
   }
-  const double first_frame_ms =
-      std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - app.started()).count() - warm->seconds * 1000.0 -
-      warm->frame_ms.back();
-  auto still = bench_phase(app, frames, width, height, BenchMode::kStill, clock);
-  auto orbiting = still ? bench_phase(app, frames, width, height, BenchMode::kOrbit, clock) : still;
-  auto scrubbing = orbiting ? bench_phase(app, frames, width, height, BenchMode::kScrub, clock) : orbiting;
-  auto ablating = scrubbing ? bench_phase(app, frames, width, height, BenchMode::kAblate, clock) : scrubbing;
-  for (const auto* phase : {&still, &orbiting, &scrubbing, &ablating})
-    if (!*phase) {
-      std::cerr << "attention-machine: " << phase->error() << "\n";
+  const double first_frame_ms = warm->frame_ms.front();
+  const double since_process_start_ms =
+      process_age_ms() - std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - warm_start).count() +
+      first_frame_ms;
+  const double since_main_ms =
+      std::chrono::duration<double, std::milli>(warm_start - app.started()).count() + first_frame_ms;
+
+  std::printf("bench at %dx%d on %s, quality %s (started at %s)\n", width, height, app.gl().gl_description().c_str(),
+              render::quality_choice_name(app.quality_choice()), render::quality_tier_name(start_tier));
+  std::printf("  start to first frame: %.0f ms from the process start (%.0f ms from main; the first frame itself %.0f ms)\n",
+              since_process_start_ms, since_main_ms, first_frame_ms);
+  nlohmann::ordered_json json;
+  json["width"] = width;
+  json["height"] = height;
+  json["renderer"] = app.gl().gl_description();
+  json["quality_choice"] = render::quality_choice_name(app.quality_choice());
+  json["quality_at_start"] = render::quality_tier_name(start_tier);
+  json["start_to_first_frame_ms"] = since_process_start_ms;
+  json["main_to_first_frame_ms"] = since_main_ms;
+  json["first_frame_ms"] = first_frame_ms;
+  nlohmann::ordered_json phases;
+  bool printed_scene = false;
+  for (const BenchPhase& phase : kPhases) {
+    if (only && *only != phase.name) continue;
+    auto samples = bench_phase(app, frames, width, height, phase.mode, clock);
+    if (!samples) {
+      std::cerr << "attention-machine: " << samples.error() << "\n";
       return 1;
     }
-  const render::FrameStats& st = still->last;
-  std::printf("bench at %dx%d on %s\n", width, height, app.gl().gl_description().c_str());
-  std::printf("  start to first frame: %.0f ms (model, window, shaders, glyph atlas; the first frame itself %.0f ms)\n",
-              first_frame_ms + warm->frame_ms.front(), warm->frame_ms.front());
-  std::printf("  scene: %zu instances (%zu triangles at the chosen levels of detail), %zu label glyphs, %zu tube vertices\n",
-              st.instances, st.triangles, st.glyphs, st.tube_vertices);
-  print_phase("camera still, beads moving", *still, frames);
-  print_phase("camera orbiting (every frame drawn in full)", *orbiting, frames);
-  print_phase("scrubbing the drum (a new checkpoint every frame)", *scrubbing, frames);
-  print_phase("ablating (a head pulled or pushed back every frame)", *ablating, frames);
+    if (!printed_scene) {
+      const render::FrameStats& st = samples->last;
+      std::printf("  scene: %zu instances (%zu triangles at the chosen levels of detail), %zu label glyphs, %zu tube vertices\n",
+                  st.instances, st.triangles, st.glyphs, st.tube_vertices);
+      printed_scene = true;
+    }
+    print_phase(phase.title, *samples, frames);
+    std::printf("  frame percentiles: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms; quality: %s\n", percentile(samples->frame_ms, 0.5),
+                percentile(samples->frame_ms, 0.9), percentile(samples->frame_ms, 0.99), tier_counts(*samples).c_str());
+    phases[phase.name] = phase_json(*samples);
+  }
+  json["phases"] = phases;
+  // A keystroke: one more character, then the time until every checkpoint's pass for
+  // the new text is cached (the drum can be dragged from then on without waiting).
+  {
+    ui::AppState& state = app.session().mutable_state();
+    ui::set_text(state, state.normalized.text + "e");
+    const auto typed = MachineApp::Clock::now();
+    const double cpu_typed = process_cpu_seconds();
+    clock += 1.0 / 60.0;
+    if (auto frame = app.draw_frame(0, width, height, clock, false); !frame) {
+      std::cerr << "attention-machine: " << frame.error() << "\n";
+      return 1;
+    }
+    glfwSwapBuffers(app.window());
+    while (app.session().background_busy()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    const double sweep_ms = std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - typed).count();
+    // CPU time too: on a loaded machine the wall time mostly measures waiting for a core.
+    const double sweep_cpu_ms = 1000.0 * (process_cpu_seconds() - cpu_typed);
+    std::printf("keystroke to every checkpoint's pass ready: %.1f ms (%zu checkpoints; %.1f ms of CPU, one frame included)\n",
+                sweep_ms, app.session().steps().size(), sweep_cpu_ms);
+    json["keystroke_to_all_passes_ms"] = sweep_ms;
+    json["keystroke_to_all_passes_cpu_ms"] = sweep_cpu_ms;
+  }
+  json["quality_at_end"] = render::quality_tier_name(app.quality());
+  if (const auto& path = app.options().bench_json) {
+    std::ofstream out(*path);
+    out << json.dump(2) << "\n";
+    if (!out) {
+      std::cerr << "attention-machine: could not write " << path->string() << "\n";
+      return 1;
+    }
+  }
   return 0;
 }
 

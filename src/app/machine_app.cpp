@@ -93,6 +93,15 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (!window) return fail(window.error());
   app->window_ = std::move(*window);
 
+  if (const auto* name = reinterpret_cast<const char*>(glGetString(GL_RENDERER)); name != nullptr)
+    app->gl_renderer_ = name;
+  // The command line wins; headless runs default to High so their pictures repeat anywhere.
+  app->quality_choice_ = options.quality ? *options.quality
+                         : headless      ? render::QualityChoice::kHigh
+                                         : static_cast<render::QualityChoice>(app->session_->state().settings.quality);
+  app->session_->mutable_state().settings.quality = static_cast<int>(app->quality_choice_);
+  app->adapt_.tier = render::initial_quality(app->quality_choice_, app->gl_renderer_);
+
   auto shader_dir = render::find_shader_dir();
   if (!shader_dir) return fail(shader_dir.error());
   render::RendererOptions ro;
@@ -100,6 +109,9 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (const char* p = std::getenv("AM_PROFILE_PASSES"); p != nullptr && *p == '1') ro.profile_passes = true;
   if (const char* p = std::getenv("AM_MSAA_SAMPLES"); p != nullptr) ro.msaa_samples = std::atoi(p);
   if (const char* p = std::getenv("AM_SHADOW_SIZE"); p != nullptr) ro.shadow_map_size = std::atoi(p);
+  // For measuring what the moving resolution costs (a share, 0 < r <= 1).
+  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr) ro.motion_resolution = std::strtof(p, nullptr);
+  ro.quality = app->adapt_.tier;
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);
@@ -197,6 +209,28 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
   hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
 }
 
+void MachineApp::sync_quality() {
+  const int wanted = session_->state().settings.quality;
+  if (wanted != static_cast<int>(quality_choice_) && wanted >= 0 && wanted < ui::kQualityChoiceCount) {
+    quality_choice_ = static_cast<render::QualityChoice>(wanted);
+    adapt_ = render::AdaptState{};
+    adapt_.tier = render::initial_quality(quality_choice_, gl_renderer_);
+  }
+  if (adapt_.tier != renderer_->quality()) {
+    if (auto s = renderer_->set_quality(adapt_.tier); !s) {
+      session_->set_status("Quality " + std::string(render::quality_tier_name(adapt_.tier)) + " is unavailable: " + s.error(),
+                           true);
+      adapt_.tier = renderer_->quality();
+    }
+  }
+  session_->mutable_state().quality_active = render::quality_tier_name(renderer_->quality());
+}
+
+void MachineApp::note_frame_time(double now_seconds, double frame_ms) {
+  if (quality_choice_ != render::QualityChoice::kAuto) return;
+  adapt_ = render::adapt_quality(std::move(adapt_), now_seconds, frame_ms, render::quality_ceiling(quality_choice_));
+}
+
 Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
                                            bool interactive) {
   FrameReport report;
@@ -263,6 +297,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   fv.y = height - fb_top - std::max(fb_h, 0);
   fv.hovered = hovered_;
   fv.time = static_cast<float>(time_seconds);
+  sync_quality();
   const double cpu1 = thread_cpu_ms();
   const auto t1 = Clock::now();
   auto stats = renderer_->render(view_->scene().draw, fv, target);

@@ -52,6 +52,11 @@ class MachineApp {
 
   GLFWwindow* window() const { return window_->handle(); }
   const GlWindow& gl() const { return *window_; }
+  // Auto's input: how long a frame took to draw and show (seconds of the loop's clock).
+  // Other choices ignore it; a step changes the tier from the next frame on.
+  void note_frame_time(double now_seconds, double frame_ms);
+  render::QualityTier quality() const { return renderer_->quality(); }
+  render::QualityChoice quality_choice() const { return quality_choice_; }
   render::OrbitCamera& camera() { return camera_; }
   const MachineView& view() const { return *view_; }
   const Options& options() const { return options_; }
@@ -63,6 +68,8 @@ class MachineApp {
   void handle_mouse(const ui::ViewportRect& viewport);
   void place_camera(bool glide, const ui::ViewportRect& viewport);
   void install_input_callbacks();
+  // Follows the settings' Quality choice (the panel may change it) into the renderer.
+  void sync_quality();
 
   Options options_;
   std::unique_ptr<GlWindow> window_;
@@ -71,6 +78,9 @@ class MachineApp {
   std::unique_ptr<MachineView> view_;
   render::OrbitCamera camera_;
   std::unique_ptr<UiSession> session_;
+  render::QualityChoice quality_choice_ = render::QualityChoice::kHigh;
+  render::AdaptState adapt_;
+  std::string gl_renderer_;  // GL_RENDERER, for Auto's first guess
   render::PickId hovered_ = 0;
   std::string selected_;        // describe() of the last clicked part
   ui::ViewportRect last_viewport_;

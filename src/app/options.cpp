@@ -40,7 +40,10 @@ Window:
   --list-chapters      print the chapters and exit
   --screenshot FILE    render one frame offscreen, write a PNG and exit
   --size WxH           window or screenshot size (default 1280x800)
-  --bench-frames N     draw N frames and print frame-time percentiles
+  --bench-frames N     draw N frames and print frame-time percentiles, frames/s, draw calls
+  --motion M           with --bench-frames: still, orbit, scrub or ablate (default: each in turn)
+  --bench-json FILE    with --bench-frames: also write the figures as JSON
+  --quality Q          auto, high, medium or low (default: the saved setting; high headless)
   --script FILE        replay user actions from FILE (one per line)
   --dump-state FILE    with --script: write the resulting state as JSON
 
@@ -111,6 +114,19 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
       int n = 0;
       if (!parse_number(*v, n) || n <= 0) return fail("--bench-frames needs a positive number, got '" + *v + "'");
       o.bench_frames = n;
+    } else if (a == "--motion") {
+      AM_TAKE(v, "still, orbit, scrub or ablate");
+      if (*v != "still" && *v != "orbit" && *v != "scrub" && *v != "ablate")
+        return fail("--motion needs still, orbit, scrub or ablate, got '" + *v + "'");
+      o.bench_motion = *v;
+    } else if (a == "--bench-json") {
+      AM_TAKE(v, "an output .json path");
+      o.bench_json = *v;
+    } else if (a == "--quality") {
+      AM_TAKE(v, "auto, high, medium or low");
+      const auto q = render::parse_quality_choice(*v);
+      if (!q) return fail("--quality needs auto, high, medium or low, got '" + *v + "'");
+      o.quality = *q;
     } else if (a == "--script") {
       AM_TAKE(v, "a script file");
       o.script = *v;
@@ -126,6 +142,7 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
   if (o.json && !o.text) return fail("--json needs --text TEXT");
   if (o.json_all && !o.json) return fail("--all-activations only works with --json");
   if (o.dump_state && !o.script) return fail("--dump-state only works with --script");
+  if ((o.bench_motion || o.bench_json) && !o.bench_frames) return fail("--motion and --bench-json only work with --bench-frames");
   return o;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "am/model/result.hpp"
+#include "am/render/quality.hpp"
 
 namespace am::app {
 
@@ -31,6 +32,11 @@ struct Options {
   int width = 1280;
   int height = 800;
   std::optional<int> bench_frames;
+  std::optional<std::string> bench_motion;            // --motion still|orbit|scrub|ablate (default: all four)
+  std::optional<std::filesystem::path> bench_json;    // --bench-json FILE: the bench's figures as JSON
+  // --quality: the tier to draw at. Absent: the saved setting in the window, High headless
+  // (screenshots and scripts then repeat on any machine).
+  std::optional<render::QualityChoice> quality;
   std::optional<std::filesystem::path> script;
   std::optional<std::filesystem::path> dump_state;
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
+#include <functional>
 #include <utility>
 
 #include <imgui.h>
@@ -438,7 +440,9 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   pose_ = stage.camera;
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
-  input_ = ui::make_scene_input(state_, ctx, time_seconds);
+  update_bead_clock(time_seconds, dt_seconds, stage.highlight);
+  // Headless pictures keep the fixed clock they were given, so they repeat.
+  input_ = ui::make_scene_input(state_, ctx, headless_ ? time_seconds : bead_clock_);
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();
@@ -449,7 +453,36 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   }
   changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
              !(state_.settings == settings_before) || state_.presentation != presentation_before;
+  if (changed_) last_change_s_ = time_seconds;  // any input or panel change wakes the beads for a while
   return input_;
+}
+
+namespace {
+
+// Beads keep moving this long after the last change, in chapters not about them.
+constexpr double kBeadsAfterChangeSeconds = 3.0;
+
+}  // namespace
+
+void UiSession::update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight) {
+  // Everything a learner can change that alters the machine's numbers or framing.
+  std::uint64_t f = 1469598103934665603ull;
+  const auto mix = [&f](std::uint64_t v) { f = (f ^ v) * 1099511628211ull; };
+  mix(state_.revision);
+  mix(static_cast<std::uint64_t>(state_.chapter));
+  mix(static_cast<std::uint64_t>(state_.step));
+  mix(static_cast<std::uint64_t>(state_.selected_position + 1));
+  mix(static_cast<std::uint64_t>(state_.selected_layer * 8 + state_.selected_head));
+  mix(std::hash<std::string>{}(state_.pulled.to_string()));
+  mix(std::hash<std::string>{}(state_.normalized.text));
+  if (f != last_fingerprint_) {
+    last_fingerprint_ = f;
+    last_change_s_ = time_seconds;
+  }
+  const bool about_beads = (highlight & (ui::kHighlightBeads | ui::kHighlightThreads)) != 0;
+  beads_moving_ = !state_.settings.reduced_motion &&
+                  (about_beads || time_seconds - last_change_s_ < kBeadsAfterChangeSeconds);
+  if (beads_moving_) bead_clock_ += dt_seconds;
 }
 
 void UiSession::click(const machine::Part& part) {

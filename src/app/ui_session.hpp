@@ -69,10 +69,15 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
-  bool animating() const {
-    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_ ||
-           training_->busy();
-  }
+  // Something the user sees moves by itself: the drum playing, a script replaying,
+  // presentation mode's hint.
+  bool animating() const { return state_.playing || script_running() || hint_showing_; }
+  // Only background work goes on (passes for other checkpoints, a run being trained):
+  // a progress frame now and then.
+  bool background_busy() const { return cache_->ready() < cache_->size() || training_->busy(); }
+  // Beads travel in the chapters about threads and beads, and for a few seconds after
+  // any change elsewhere; then they rest and the window can sleep.
+  bool beads_moving() const { return beads_moving_; }
   // A script is held on "wait-training" (the headless loop can then sleep between frames).
   bool waiting_for_training() const { return training_->busy(); }
   void save_layout_and_settings();
@@ -143,6 +148,12 @@ class UiSession {
   static constexpr double kPresentationHintSeconds = 4.0;
   std::chrono::steady_clock::time_point presentation_at_{};
   bool hint_showing_ = false;
+  // The idle policy: what the user last changed, and the clock the beads travel by.
+  std::uint64_t last_fingerprint_ = 0;
+  double last_change_s_ = 0.0;
+  double bead_clock_ = 0.0;
+  bool beads_moving_ = true;
+  void update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight);
   std::unique_ptr<ui::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
   ui::ModelEngine::ScreenshotFn screenshot_fn_;
   ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11

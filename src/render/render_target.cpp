@@ -9,7 +9,8 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   if (width <= 0 || height <= 0) return fail("render target needs a positive size");
   GLint max_samples = 1;
   glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
-  samples = std::clamp(samples, 1, std::max(1, static_cast<int>(max_samples)));
+  // 0: single-sampled buffers (the Low tier), drawn the same way.
+  samples = std::clamp(samples, 0, std::max(1, static_cast<int>(max_samples)));
   if (width == width_ && height == height_ && samples == samples_ && msaa_fbo_) return Ok{};
 
   color_rb_ = make_renderbuffer();
@@ -82,13 +83,17 @@ void RenderTarget::restore(const PixelRect& r) const {
   glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
-void RenderTarget::present(GLuint target, const PixelRect& r, int out_x, int out_y, int out_width,
-                           int out_height) const {
-  // Two blits: resolving needs identical formats, and the window's may differ.
+void RenderTarget::resolve(const PixelRect& r) const {
   glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
   if (!r.empty())
     glBlitFramebuffer(r.x, r.y, r.x + r.w, r.y + r.h, r.x, r.y, r.x + r.w, r.y + r.h, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+}
+
+void RenderTarget::present(GLuint target, const PixelRect& r, int out_x, int out_y, int out_width,
+                           int out_height) const {
+  // Two blits: resolving needs identical formats, and the window's may differ.
+  resolve(r);
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
   const bool same = out_width == width_ && out_height == height_;

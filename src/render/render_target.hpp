@@ -11,7 +11,8 @@ namespace am::render {
 
 class RenderTarget {
  public:
-  // (Re)creates the buffers when the size changes; width and height must be > 0.
+  // (Re)creates the buffers when the size or sample count changes; width and height
+  // must be > 0; samples 0 means single-sampled.
   Status ensure(int width, int height, int samples);
   GLuint msaa_framebuffer() const { return msaa_fbo_.id(); }
   GLuint resolved_texture() const { return resolved_tex_.id(); }
@@ -19,6 +20,8 @@ class RenderTarget {
   // from earlier frames), then copies all of it into `target` (0: the window) at
   // (out_x, out_y), stretched (filtered) to out_width x out_height if that differs.
   void present(GLuint target, const PixelRect& changed, int out_x, int out_y, int out_width, int out_height) const;
+  // Only the first half of present: the samples inside `changed` into resolved_texture().
+  void resolve(const PixelRect& changed) const;
   // Keeps a copy of the multisampled colour and depth (the static layer), and puts
   // back the part inside `rect`.
   void snapshot() const;

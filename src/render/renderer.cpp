@@ -107,6 +107,14 @@ struct Renderer::Impl {
   // every blend and depth state it meets, and those compiles are most of the first frame.
   ShaderProgram surface, glass, shadow_instanced;
   ShaderProgram background, floor, label, shadow_blur;
+  // Lower tiers' programs, built the first time a tier needs them.
+  ShaderProgram surface_low, edge_filter;
+  QualityTier tier = QualityTier::kHigh;
+  QualityLevel level;
+  Status apply_quality(QualityTier next);
+  ShaderProgram& lit() { return level.simple_shading ? surface_low : surface; }
+  Detail detail_for(float radius_px) const;
+  void draw_edge_filter(unsigned target_framebuffer, int x, int y, int width, int height);
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
@@ -166,6 +174,61 @@ struct Renderer::Impl {
   // Everything besides the instance batches that the static layer shows.
   std::uint64_t layer_context(const DrawList& list, const FrameBlock& block, std::uint64_t casters) const;
 };
+
+namespace {
+
+Status load_program(ShaderProgram& program, const std::filesystem::path& dir, const char* vert, const char* frag) {
+  auto p = ShaderProgram::load(dir, vert, frag);
+  if (!p) return fail(p.error());
+  program = std::move(*p);
+  program.bind_block("Frame", kFrameBinding);
+  program.use();
+  program.set("u_shadow_map", kShadowUnit);
+  program.set("u_atlas", kAtlasUnit);
+  program.set("u_normal_sign", 1.0f);
+  program.set("u_source", 0);
+  program.set("u_receive_shadow", 1);
+  return Ok{};
+}
+
+}  // namespace
+
+Status Renderer::Impl::apply_quality(QualityTier next) {
+  QualityLevel q = quality_level(next);
+  if (next == QualityTier::kHigh) {
+    q.msaa_samples = options.msaa_samples;
+    q.shadow_map_size = options.shadow_map_size;
+  }
+  if (q.simple_shading && surface_low.id() == 0) {
+    if (auto s = load_program(surface_low, options.shader_dir, "instanced.vert", "surface_low.frag"); !s) return s;
+  }
+  if (q.edge_filter && edge_filter.id() == 0) {
+    if (auto s = load_program(edge_filter, options.shader_dir, "fullscreen.vert", "edge_filter.frag"); !s) return s;
+  }
+  glUseProgram(0);
+  if (q.shadow_map_size != shadow.depth_size() || shadow.texture() == 0) {
+    if (auto s = shadow.create(q.shadow_map_size); !s) return s;
+    last_caster_hash = 0;  // draw the new map
+  }
+  const float motion = options.motion_resolution > 0.0f ? options.motion_resolution : q.motion_resolution;
+  motion_scale = motion > 0.0f ? std::min(motion, 1.0f) : (software_rasteriser() ? 0.6f : 1.0f);
+  tier = next;
+  level = q;
+  // Everything kept from the last frame was drawn at the old tier.
+  for (auto& per_mesh : ranges)
+    for (Range& r : per_mesh) r.key = 0;
+  static_layer.invalidate();
+  last_camera = 0;
+  return Ok{};
+}
+
+Detail Renderer::Impl::detail_for(float radius_px) const {
+  const Detail full = detail_for_radius(radius_px);
+  if (level.detail_scale >= 1.0f) return full;
+  // Coarser meshes, but a round part never becomes a box unless it would anyway.
+  const Detail coarse = detail_for_radius(radius_px * level.detail_scale);
+  return full != Detail::kTiny && coarse == Detail::kTiny ? Detail::kLow : coarse;
+}
 
 Status Renderer::Impl::load_programs(const std::filesystem::path& dir) {
   struct Spec {
@@ -246,6 +309,7 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameVie
       std::uint64_t key = hashes[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       hash_bytes(key, &camera, sizeof camera);
       hash_bytes(key, &scene_radius, sizeof scene_radius);
+      hash_bytes(key, &level.detail_scale, sizeof level.detail_scale);
       if (layout_same && key == r.key && r.count == batch.size()) {
         for (int d = 0; d < kDetailCount; ++d)
           stats.triangles += r.per_detail[static_cast<std::size_t>(d)] *
@@ -264,7 +328,7 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameVie
       float largest_px = 0.0f, largest_world = 0.0f;
       for (std::size_t i = 0; i < r.count; ++i) {
         const float px = screen_radius_px(batch[i].transform, mesh, view.eye, focal_px);
-        details[i] = detail_for_radius(px);
+        details[i] = detail_for(px);
         largest_px = std::max(largest_px, px);
         largest_world = std::max(largest_world, world_radius(batch[i].transform));
       }
@@ -272,7 +336,7 @@ FrameStats Renderer::Impl::upload_instances(const DrawList& list, const FrameVie
 
       const Instance* data = batch.data();
       if (is_transparent(static_cast<Material>(k)) || r.count < kPerInstanceDetailMin) {
-        r.per_detail[static_cast<std::size_t>(detail_for_radius(largest_px))] = r.count;
+        r.per_detail[static_cast<std::size_t>(detail_for(largest_px))] = r.count;
       } else {
         for (std::size_t i = 0; i < r.count; ++i) ++r.per_detail[static_cast<std::size_t>(details[i])];
       }
@@ -436,9 +500,9 @@ void Renderer::Impl::draw_static_layer() {
   glDisable(GL_BLEND);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
-  draw_batches(surface, false, drawn_opaque, Layer::kStatic);
+  draw_batches(lit(), false, drawn_opaque, Layer::kStatic);
   for (int k = 0; k < kMaterialCount; ++k)
-    if (drawn_opaque(static_cast<Material>(k))) draw_tubes(surface, static_cast<Material>(k));
+    if (drawn_opaque(static_cast<Material>(k))) draw_tubes(lit(), static_cast<Material>(k));
 
   // Floor, then the backdrop where nothing is (at the far plane); both opaque.
   glDisable(GL_CULL_FACE);
@@ -479,7 +543,7 @@ void Renderer::Impl::draw_moving_layer() {
   glDisable(GL_BLEND);
   glEnable(GL_CULL_FACE);
   glCullFace(GL_BACK);
-  draw_batches(surface, false, drawn_opaque, Layer::kMoving);
+  draw_batches(lit(), false, drawn_opaque, Layer::kMoving);
 }
 
 void Renderer::Impl::draw_transparent() {
@@ -493,6 +557,7 @@ void Renderer::Impl::draw_transparent() {
   glDepthMask(GL_FALSE);
   const auto is_glass = [](Material m) { return m == Material::kGlass; };
   for (const bool inner : {true, false}) {
+    if (inner && !level.inner_glass) continue;  // Low: one wall, the one facing the eye
     glCullFace(inner ? GL_FRONT : GL_BACK);
     glass.use();
     glass.set("u_normal_sign", inner ? -1.0f : 1.0f);
@@ -529,9 +594,7 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
   glBindBufferBase(GL_UNIFORM_BUFFER, kFrameBinding, impl->frame_buffer.id());
 
   impl->empty_vao = make_vertex_array();
-  if (auto s = impl->shadow.create(options.shadow_map_size); !s) return fail(s.error());
-  impl->motion_scale = options.motion_resolution > 0.0f ? std::min(options.motion_resolution, 1.0f)
-                                                        : (software_rasteriser() ? 0.6f : 1.0f);
+  if (auto s = impl->apply_quality(options.quality); !s) return fail(s.error());
   impl->tubes.create();
 
   if (options.font_file) {
@@ -578,7 +641,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   stats.refine_pending = scale < 1.0f;
   RenderTarget* const previous_target = r.target;
   r.target = scale < 1.0f ? &r.motion_target : &r.full_target;
-  if (auto s = r.target->ensure(view.width, view.height, r.options.msaa_samples); !s) return fail(s.error());
+  if (auto s = r.target->ensure(view.width, view.height, r.level.msaa_samples); !s) return fail(s.error());
   if (r.target != previous_target || r.target->generation() != r.target_generation) r.static_layer.invalidate();
   r.target_generation = r.target->generation();
   r.draw_calls = 0;
@@ -693,8 +756,14 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
     r.draw_transparent();
   }
   lap(stats.main_ms);
-  r.target->present(target_framebuffer, changed, out.x, out.y, out.width, out.height);
-  r.draw_calls += 2;  // the resolve and the copy (blits)
+  if (r.level.edge_filter && r.target->samples() == 0 && scale >= 1.0f) {
+    // Still and single-sampled: the edge filter stands in for the MSAA resolve.
+    r.target->resolve(changed);
+    r.draw_edge_filter(target_framebuffer, out.x, out.y, out.width, out.height);
+  } else {
+    r.target->present(target_framebuffer, changed, out.x, out.y, out.width, out.height);
+  }
+  r.draw_calls += 2;  // the resolve and the copy (blits), or the resolve and the filter
   lap(stats.present_ms);
 
   glBindVertexArray(0);
@@ -704,6 +773,31 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
   if (auto s = check_gl("drawing the frame"); !s) return fail(s.error());
   return stats;
 }
+
+void Renderer::Impl::draw_edge_filter(unsigned target_framebuffer, int x, int y, int width, int height) {
+  // Only the view's rectangle: the one triangle is clipped to it.
+  glBindFramebuffer(GL_FRAMEBUFFER, target_framebuffer);
+  glViewport(x, y, width, height);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_BLEND);
+  glDisable(GL_CULL_FACE);
+  glDepthMask(GL_FALSE);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_2D, target->resolved_texture());
+  edge_filter.use();
+  edge_filter.set("u_texel", glm::vec2(1.0f / static_cast<float>(target->width()), 1.0f / static_cast<float>(target->height())));
+  glBindVertexArray(empty_vao.id());
+  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glBindTexture(GL_TEXTURE_2D, 0);
+  glDepthMask(GL_TRUE);
+}
+
+Status Renderer::set_quality(QualityTier tier) {
+  if (tier == impl_->tier) return Ok{};
+  return impl_->apply_quality(tier);
+}
+
+QualityTier Renderer::quality() const { return impl_->tier; }
 
 void Renderer::set_glyph_atlas(GlyphAtlas atlas) {
   impl_->atlas = std::move(atlas);

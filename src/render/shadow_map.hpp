@@ -25,6 +25,7 @@ class ShadowMap {
   void blur(ShaderProgram& blur) const;
   GLuint texture() const { return blurred_.id(); }
   int size() const { return size_ / 2; }
+  int depth_size() const { return size_; }
 
  private:
   GlTexture depth_, half_, blurred_;

@@ -1,5 +1,8 @@
 #include "am/ui/background_loop.hpp"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace am::ui {
 
 BackgroundLoop::BackgroundLoop(Job job)
@@ -35,7 +38,14 @@ void BackgroundLoop::wait_idle() {
   done_.wait(lock, [&] { return finished_ == posted_; });
 }
 
+void lower_this_threads_priority() {
+  // Linux gives each thread its own nice value: background sweeps then yield to the
+  // frame (and to llvmpipe's rasteriser threads), so dragging stays smooth while they run.
+  (void)setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+}
+
 void BackgroundLoop::run(std::stop_token stop) {
+  lower_this_threads_priority();
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, stop, [&] { return posted_ != finished_; });

@@ -1,6 +1,8 @@
 #include "am/ui/checkpoint_cache.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <thread>
 
 namespace am::ui {
 namespace {
@@ -98,11 +100,25 @@ void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& s
     if (!has_request_) return;
     request = current_;
   }
-  for (std::size_t i : outward_order(count_, request.around)) {
-    if (!still_current()) return;
-    if (peek(i)) continue;  // get() already computed it on the UI thread
-    if (!store(request.generation, i, compute(request, i))) return;
-  }
+  // Two threads take checkpoints in turn from the outward order: a keystroke's sweep
+  // then takes half as long, and the nearest checkpoints still come first.
+  const std::vector<std::size_t> order = outward_order(count_, request.around);
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stale{false};
+  const auto work = [&] {
+    for (std::size_t k = next++; k < order.size(); k = next++) {
+      if (stale || !still_current()) return void(stale = true);
+      const std::size_t i = order[k];
+      if (peek(i)) continue;  // get() already computed it on the UI thread
+      if (!store(request.generation, i, compute(request, i))) return void(stale = true);
+    }
+  };
+  std::thread helper([&] {
+    lower_this_threads_priority();
+    work();
+  });
+  work();
+  helper.join();
 }
 
 AblationCurve::AblationCurve(std::size_t checkpoints, AccuracyFn accuracy)

@@ -45,6 +45,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
   j["write_seed"] = state.write.seed;
   j["run"] = state.run;
   j["status"] = state.status;
+  j["quality"] = state.quality_active.empty() ? nullptr : nlohmann::ordered_json(state.quality_active);
+  j["quality_choice"] = quality_choice_label(state.settings.quality);
   return j;
 }
 

@@ -3,7 +3,7 @@
 and checked against the engine's own --json output and weights/analysis.json.
 
 Usage: script_flows_test.py APP SOURCE_DIR WORK_DIR FLOW
-FLOW: chapters | predictions | drum | heads | errors
+FLOW: chapters | predictions | drum | heads | errors | quality
 Runs under Xvfb (the caller wraps it in xvfb-run)."""
 import json
 import os
@@ -34,14 +34,14 @@ def run(*args, expect=0):
     return p
 
 
-def script(name, lines):
+def script(name, lines, *flags):
     path = os.path.join(WORK, name + ".txt")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
     dump = os.path.join(WORK, name + ".json")
     if os.path.exists(dump):
         os.remove(dump)
-    run("--script", path, "--dump-state", dump)
+    run("--script", path, "--dump-state", dump, *flags)
     with open(dump) as f:
         return json.load(f)
 
@@ -212,6 +212,22 @@ elif FLOW == "grow":
     for name in sorted(n for n in os.listdir(whole) if n.endswith(".safetensors")):
         check(filecmp.cmp(os.path.join(runs, "half", name), os.path.join(whole, name), shallow=False),
               f"continued run: {name} equals the uninterrupted run's")
+elif FLOW == "quality":
+    # Xvfb has Mesa's software rasteriser (llvmpipe), so Auto must pick Low there.
+    plain = script("quality_default", ["chapter 1"])
+    check(plain["quality"] == "high" and plain["quality_choice"] == "high",
+          f"headless default: quality {plain['quality']!r}, choice {plain['quality_choice']!r}; want high, high")
+    auto = script("quality_auto", ["chapter 1"], "--quality", "auto")
+    check(auto["quality"] == "low", f"--quality auto under llvmpipe drew at {auto['quality']!r}, want low")
+    check(auto["quality_choice"] == "auto", f"--quality auto: choice {auto['quality_choice']!r}")
+    for q in ("high", "medium", "low"):
+        d = script(f"quality_{q}", ["chapter 1"], "--quality", q)
+        check(d["quality"] == q and d["quality_choice"] == q, f"--quality {q}: dump says {d['quality']!r} / {d['quality_choice']!r}")
+    # The tier changes pixels, never numbers.
+    top5_equal(script("quality_low_numbers", ["text the queen. the qu"], "--quality", "low"), engine("the queen. the qu"),
+               "low tier")
+    p = run("--quality", "ultra", "--screenshot", os.path.join(WORK, "never.png"), expect=2)
+    check("--quality needs auto, high, medium or low" in p.stderr, f"a bad --quality is named: {p.stderr!r}")
 else:
     raise SystemExit(f"unknown flow {FLOW}")
 

@@ -39,3 +39,24 @@ TEST_CASE("bad flags give messages that name the flag") {
   auto both = parse_options({"--weights", "a.safetensors", "--step", "3"});
   REQUIRE_FALSE(both.ok());
 }
+
+TEST_CASE("quality and motion-benchmark flags parse, and bad values are named") {
+  auto o = parse_options({"--bench-frames", "50", "--motion", "orbit", "--bench-json", "out.json", "--quality", "low"});
+  REQUIRE(o.ok());
+  CHECK(*o->bench_frames == 50);
+  CHECK(*o->bench_motion == "orbit");
+  CHECK(o->bench_json->string() == "out.json");
+  CHECK(*o->quality == am::render::QualityChoice::kLow);
+  CHECK(*parse_options({"--quality", "auto"})->quality == am::render::QualityChoice::kAuto);
+  CHECK_FALSE(parse_options({})->quality.has_value());
+
+  auto bad_quality = parse_options({"--quality", "ultra"});
+  REQUIRE_FALSE(bad_quality.ok());
+  CHECK_THAT(bad_quality.error(), Catch::Contains("--quality needs auto, high, medium or low"));
+  auto bad_motion = parse_options({"--bench-frames", "5", "--motion", "spin"});
+  REQUIRE_FALSE(bad_motion.ok());
+  CHECK_THAT(bad_motion.error(), Catch::Contains("--motion needs still, orbit, scrub or ablate"));
+  auto lonely = parse_options({"--motion", "orbit"});
+  REQUIRE_FALSE(lonely.ok());
+  CHECK_THAT(lonely.error(), Catch::Contains("--bench-frames"));
+}

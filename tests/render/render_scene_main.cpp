@@ -2,7 +2,7 @@
 // from a named viewpoint, and writes a PNG. For looking at the renderer's work and
 // for timing it; run under xvfb-run on a machine without a display.
 //   am-render-scene OUT.png [--text T] [--step N] [--view overview|front|plate|side|drum|columns]
-//                   [--size WxH] [--time S] [--frames N] [--ablate L2H4]
+//                   [--size WxH] [--time S] [--frames N] [--ablate L2H4] [--quality high|medium|low]
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s OUT.png [--text T] [--step N] [--view V] [--size WxH] [--time S] [--frames N] [--ablate L]\n", argv[0]);
     return 2;
   }
-  std::string out = argv[1], text = "the queen. the qu", view = "overview", ablate;
+  std::string out = argv[1], text = "the queen. the qu", view = "overview", ablate, quality = "high";
   long long step = -1;
   int w = 1280, h = 720, frames = 2;
   double time = 1.25;
@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     else if (f == "--time") time = std::atof(v.c_str());
     else if (f == "--frames") frames = std::atoi(v.c_str());
     else if (f == "--ablate") ablate = v;
+    else if (f == "--quality") quality = v;
     else if (f == "--size") std::sscanf(v.c_str(), "%dx%d", &w, &h);
   }
   auto root = find_weights_dir(std::nullopt);
@@ -89,8 +90,12 @@ int main(int argc, char** argv) {
   if (!gl) return std::fprintf(stderr, "%s\n", gl.error().c_str()), 1;
   auto shaders = render::find_shader_dir();
   if (!shaders) return std::fprintf(stderr, "%s\n", shaders.error().c_str()), 1;
+  const auto choice = render::parse_quality_choice(quality);
+  if (!choice || *choice == render::QualityChoice::kAuto)
+    return std::fprintf(stderr, "--quality takes high, medium or low, not \"%s\"\n", quality.c_str()), 2;
   render::RendererOptions ro;
   ro.shader_dir = *shaders;
+  ro.quality = render::quality_ceiling(*choice);
   ro.font_file = render::find_font_file();
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return std::fprintf(stderr, "%s\n", renderer.error().c_str()), 1;

@@ -278,6 +278,60 @@ TEST_CASE("while the camera moves a software rasteriser draws smaller, then shar
   CHECK(differing < 200 * 120 / 50);
 }
 
+TEST_CASE("quality tiers: Low gives up triangles and glass walls, and going back to High is exactly High") {
+  auto r = make_renderer();
+  const OffscreenImage out = OffscreenImage::create(240, 160);
+  const DrawList list = test_scene(0.0f);
+  const FrameView v = view_of(240, 160);
+  auto high = r->render(list, v, out.fbo.id());
+  REQUIRE(high.ok());
+  const Image high_image = out.read();
+  CHECK(r->quality() == QualityTier::kHigh);
+
+  for (const QualityTier tier : {QualityTier::kMedium, QualityTier::kLow}) {
+    REQUIRE(r->set_quality(tier).ok());
+    CHECK(r->quality() == tier);
+    auto s = r->render(list, v, out.fbo.id());
+    REQUIRE(s.ok());
+    INFO(quality_tier_name(tier));
+    CHECK(s->instances == high->instances);
+    CHECK(out.read().rgba != high_image.rgba);  // drawn differently (no MSAA, ...)
+    if (tier == QualityTier::kLow) {
+      CHECK(s->triangles < high->triangles);       // coarser meshes
+      CHECK(s->draw_calls < high->draw_calls);     // one glass wall, not two
+    }
+  }
+  CHECK(glGetError() == GL_NO_ERROR);
+  REQUIRE(r->set_quality(QualityTier::kHigh).ok());
+  REQUIRE(r->render(list, v, out.fbo.id()).ok());
+  CHECK(out.read().rgba == high_image.rgba);
+}
+
+TEST_CASE("at Low, brass is still warm and glass still lets colour through") {
+  auto r = make_renderer();
+  REQUIRE(r->set_quality(QualityTier::kLow).ok());
+  const int w = 200, h = 200;
+  const OffscreenImage out = OffscreenImage::create(w, h);
+  FrameView v = view_of(w, h, 0.0f);
+  const glm::vec3 glass_centre(1.2f, 0.0f, 0.5f);
+  const glm::vec3 red_centre = glass_centre + 2.0f * glm::normalize(glass_centre - v.eye);
+  DrawList list;
+  list.batch(Mesh::kBevelBox, Material::kBrass).push_back({box({-1.2f, 0, 0}, glm::vec3(1.0f)), glm::vec4(1), 1});
+  list.batch(Mesh::kBox, Material::kPaint).push_back({box(red_centre, glm::vec3(1.0f)), {0.9f, 0.1f, 0.1f, 1}, 2});
+  list.batch(Mesh::kBox, Material::kGlass).push_back({box(glass_centre, glm::vec3(1.0f)), {1, 1, 1, 0.2f}, 3});
+  REQUIRE(r->render(list, v, out.fbo.id()).ok());
+  const Image img = out.read();
+  const glm::ivec2 brass_px = project(v, {-1.2f, 0.0f, 0.5f});
+  const glm::vec3 brass = pixel(img, brass_px.x, brass_px.y);
+  INFO("brass " << brass.r << " " << brass.g << " " << brass.b);
+  CHECK(brass.r > brass.b + 20.0f);
+  CHECK(brass.g > brass.b);
+  const glm::ivec2 glass_px = project(v, glass_centre);
+  const glm::vec3 through = pixel(img, glass_px.x, glass_px.y);
+  INFO("through glass " << through.r << " " << through.g << " " << through.b);
+  CHECK(through.r > through.g + 40.0f);
+}
+
 TEST_CASE("a view drawn into a rectangle of the target leaves the rest alone and matches a whole-target draw") {
   auto r = make_renderer();
   const DrawList list = test_scene(0.0f);

@@ -29,6 +29,7 @@ TEST_CASE("settings round trip through the file", "[settings]") {
   s.dpi_override = 2.0f;
   s.reduced_motion = true;
   s.palette = Palette::kColourBlind;
+  s.quality = 3;  // low
   s.panels.rack = false;
   s.panels.help = true;
   s.panels.right_bar = false;  // the frame's bars are kept collapsed between runs
@@ -52,6 +53,10 @@ TEST_CASE("a bad settings file gives the defaults and a message", "[settings]") 
   LoadedSettings r = settings_from_json("{ not json", "settings.json");
   CHECK(r.settings == Settings{});
   CHECK_THAT(r.message, Contains("settings.json is not valid JSON"));
+
+  r = settings_from_json(R"({"quality": "ultra"})", "settings.json");
+  CHECK(r.settings == Settings{});
+  CHECK_THAT(r.message, Contains("quality is not one of auto, high, medium, low"));
 
   r = settings_from_json(R"({"font_scale": "big", "palette": "neon"})", "settings.json");
   CHECK(r.settings == Settings{});

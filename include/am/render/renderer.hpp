@@ -15,6 +15,7 @@
 #include "am/model/result.hpp"
 #include "am/render/draw_list.hpp"
 #include "am/render/glyph_atlas.hpp"
+#include "am/render/quality.hpp"
 
 namespace am::render {
 
@@ -23,11 +24,13 @@ struct RendererOptions {
   // Labels: a font to build the atlas from now, or none (then labels are skipped
   // until set_glyph_atlas gives one, e.g. built on another thread during start-up).
   std::optional<std::filesystem::path> font_file;
+  // High's multisampling and shadow map (lower tiers use quality_level's).
   int msaa_samples = 4;
   int shadow_map_size = 1024;
+  QualityTier quality = QualityTier::kHigh;  // the tier to start at (set_quality changes it)
   float exposure = 1.1f;
   // Resolution (share of width and height) of frames drawn while the camera moves;
-  // 0: automatic (0.6 on a software rasteriser such as llvmpipe, else 1).
+  // 0: the tier's (High: 0.6 on a software rasteriser such as llvmpipe, else 1).
   float motion_resolution = 0.0f;
   // Waits for the GPU after each pass and records how long it took (slows frames down;
   // for finding the expensive pass, e.g. under llvmpipe).
@@ -76,6 +79,11 @@ class Renderer {
   // A zero-size view draws nothing. Fails only on GL errors. If the result says
   // refine_pending, draw one more frame once the camera rests (it was drawn smaller).
   Result<FrameStats> render(const DrawList& list, const FrameView& view, unsigned target_framebuffer);
+
+  // Switches tier: the next frame is drawn with its samples, shadow map, shaders,
+  // glass and mesh detail. Fails only if a shader of the tier does not build.
+  Status set_quality(QualityTier tier);
+  QualityTier quality() const;
 
   // Uploads a glyph atlas (replacing any other); labels are drawn from then on.
   void set_glyph_atlas(GlyphAtlas atlas);

@@ -44,10 +44,15 @@ struct Settings {
   float dpi_override = 0.0f;    // 0 = use the monitor's content scale
   bool reduced_motion = false;  // no travelling beads, no camera glides
   Palette palette = Palette::kBrass;
+  // Drawing quality, in render::QualityChoice's order (0 auto, 1 high, 2 medium, 3 low).
+  int quality = 0;
   PanelVisibility panels;
 
   bool operator==(const Settings&) const = default;
 };
+inline constexpr int kQualityChoiceCount = 4;
+// "auto", "high", "medium", "low" (the --quality names); index out of range: "auto".
+const char* quality_choice_label(int quality);
 inline constexpr float kMinFontScale = 0.5f;
 inline constexpr float kMaxFontScale = 3.0f;
 inline constexpr float kMinDpiOverride = 0.5f;  // besides 0 (automatic)
@@ -99,6 +104,7 @@ struct AppState {
   double play_clock = 0.0;         // seconds accumulated towards the next checkpoint
   std::string status;              // last status or error message (status line)
   bool status_is_error = false;
+  std::string quality_active;      // the tier the window draws at now ("high", ...), set by the app
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
   bool presentation = false;       // F11: every bar hidden (not saved: a projector session ends)
 };

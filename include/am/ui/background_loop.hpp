@@ -11,6 +11,9 @@
 
 namespace am::ui {
 
+// Lowers the calling thread's scheduling priority (nice 10): for helpers of a job.
+void lower_this_threads_priority();
+
 class BackgroundLoop {
  public:
   using StillCurrent = std::function<bool()>;

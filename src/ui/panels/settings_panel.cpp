@@ -1,4 +1,4 @@
-// Settings: font size, DPI override, reduced motion, palette, which panels show.
+// Settings: font size, DPI override, reduced motion, palette, quality, which panels show.
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
@@ -23,6 +23,12 @@ void draw_settings(AppState& state, PanelActions& actions) {
   const char* names[kPaletteCount];
   for (int i = 0; i < kPaletteCount; ++i) names[i] = palette_name(static_cast<Palette>(i));
   if (ImGui::Combo("palette", &palette, names, kPaletteCount)) s.palette = static_cast<Palette>(palette);
+  const char* qualities[kQualityChoiceCount];
+  for (int i = 0; i < kQualityChoiceCount; ++i) qualities[i] = quality_choice_label(i);
+  ImGui::Combo("quality", &s.quality, qualities, kQualityChoiceCount);
+  widgets::help_marker("auto starts low on software OpenGL and adapts to the measured frame time; "
+                       "high is the full look; low gives up smoothing, shadow detail and inner glass "
+                       "to stay smooth.");
   ImGui::Separator();
   ImGui::TextUnformatted("Panels");
   PanelVisibility& p = s.panels;

@@ -27,6 +27,8 @@ void draw_status_line(AppState& state, const StatusView& view) {
     if (view.checkpoints > 0 && view.cached < view.checkpoints)
       line += "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.checkpoints);
     if (view.frame_ms > 0.0) line += "  |  " + fmt_fixed(view.frame_ms, 1) + " ms";
+    if (!state.quality_active.empty())
+      line += "  |  quality " + state.quality_active + (state.settings.quality == 0 ? " (auto)" : "");
     ImGui::TextWrapped("%s", (line + "  |  F1: help").c_str());
     if (!state.status.empty()) {
       if (state.status_is_error) ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
