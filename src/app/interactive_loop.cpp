@@ -44,6 +44,7 @@ int run_interactive(MachineApp& app) {
       continue;
     }
     const double now = glfwGetTime();
+    const std::uint64_t revision_before = app.session().state().revision;
     const bool gliding = app.camera().update(static_cast<float>(now - last));
     last = now;
     auto frame = app.draw_frame(0, fb_w, fb_h, now - start, true);
@@ -57,6 +58,8 @@ int run_interactive(MachineApp& app) {
     }
     glfwSwapBuffers(window);
     if (settle_frames > 0) --settle_frames;
+    // Any change of state (a click, a key) is shown at once, not at the next mouse move.
+    if (app.session().state().revision != revision_before) settle_frames = 2;
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
     animating = gliding || refine || app.view().scene().animated || app.session().animating();

@@ -7,6 +7,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <iostream>
@@ -14,6 +15,7 @@
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
 #include "camera_presets.hpp"
+#include "focus_overlay.hpp"
 #include "panel_layout.hpp"
 
 namespace am::app {
@@ -86,12 +88,29 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   return app;
 }
 
-void MachineApp::place_camera(bool glide, int width, int height) {
-  const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.6f;
-  const render::CameraPose pose =
-      named_pose(session_->camera_pose(), session_->state().selected_layer, view_->scene(), aspect, camera_.fov_y);
-  if (glide) camera_.request_pose(pose);
-  else camera_.set_pose(pose);
+void MachineApp::place_camera(bool glide) {
+  const float aspect = viewport_.h > 0 ? static_cast<float>(viewport_.w) / static_cast<float>(viewport_.h) : 1.6f;
+  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(), view_->input(),
+                                        aspect, camera_.fov_y);
+  if (glide) camera_.request_pose(f.pose);
+  else camera_.set_pose(f.pose);
+  posed_viewport_ = viewport_;
+  user_moved_ = false;
+}
+
+void MachineApp::record_view_facts(const FocusFacts& facts) {
+  const auto rect = [](const ui::ScreenRect& r) {
+    return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
+  };
+  nlohmann::ordered_json j;
+  j["viewport"] = {viewport_.x, viewport_.y, viewport_.w, viewport_.h};
+  j["focus"] = facts.focus ? rect(*facts.focus) : nlohmann::ordered_json(nullptr);
+  j["focus_parts"] = facts.parts;
+  nlohmann::ordered_json callouts = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < facts.callouts.size(); ++i)
+    callouts.push_back({{"text", facts.callout_texts[i]}, {"rect", rect(facts.callouts[i])}});
+  j["callouts"] = callouts;
+  session_->set_view_facts(std::move(j));
 }
 
 void MachineApp::handle_mouse(int width, int height) {
@@ -100,22 +119,30 @@ void MachineApp::handle_mouse(int width, int height) {
     hovered_ = 0;
     return;
   }
-  if (io.MouseDown[0]) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
-  if (io.MouseDown[1] || io.MouseDown[2]) camera_.pan(io.MouseDelta.x, io.MouseDelta.y, io.DisplaySize.y);
+  const bool moved = io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f;
+  if (io.MouseDown[0] && moved) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
+  if ((io.MouseDown[1] || io.MouseDown[2]) && moved)
+    camera_.pan(io.MouseDelta.x, io.MouseDelta.y, static_cast<float>(viewport_.h));
   if (io.MouseWheel != 0.0f) camera_.zoom(io.MouseWheel);
+  // The user's own view is kept until the chapter changes (or Home).
+  if (((io.MouseDown[0] || io.MouseDown[1] || io.MouseDown[2]) && moved) || io.MouseWheel != 0.0f) user_moved_ = true;
 
   // Picking works in window coordinates (the framebuffer may be larger on HiDPI).
   hovered_ = 0;
   if (ImGui::IsMousePosValid() && io.DisplaySize.x > 0 && io.DisplaySize.y > 0) {
-    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
-    const render::Ray ray = render::ray_through_pixel({io.MousePos.x, io.MousePos.y}, {io.DisplaySize.x, io.DisplaySize.y},
-                                                      camera_.view(), camera_.projection(aspect));
+    // Framebuffer pixels per window pixel (HiDPI); the viewport is in framebuffer pixels.
+    const float sx = static_cast<float>(width) / io.DisplaySize.x, sy = static_cast<float>(height) / io.DisplaySize.y;
+    const float aspect = static_cast<float>(viewport_.w) / static_cast<float>(std::max(viewport_.h, 1));
+    const render::Ray ray = render::ray_through_pixel(
+        {io.MousePos.x * sx - static_cast<float>(viewport_.x), io.MousePos.y * sy - static_cast<float>(viewport_.y)},
+        {static_cast<float>(viewport_.w), static_cast<float>(viewport_.h)}, camera_.view(), camera_.projection(aspect));
     hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
   }
   // A click (press and release without dragging) acts on what is under the cursor.
   if (io.MouseReleased[0] && io.MouseDragMaxDistanceSqr[0] < 16.0f && hovered_ != 0) {
     if (const machine::Part* part = view_->part(hovered_)) {
       selected_ = view_->describe(hovered_);
+      selected_part_ = *part;
       session_->click(*part);
     }
   }
@@ -137,6 +164,24 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   if (frames_drawn_ == 1 && !imgui_->layout_loaded()) fit_panels_to_display(io.DisplaySize.x, io.DisplaySize.y);
   ++frames_drawn_;
 
+  // The clicked part described afresh from last frame's scene, so its numbers are never stale.
+  if (selected_part_) {
+    const machine::Part& want = *selected_part_;
+    const auto& parts = view_->scene().parts;
+    bool found = false;
+    for (std::size_t i = 0; i < parts.size() && !found; ++i) {
+      const machine::Part& p = parts[i];
+      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head && p.position == want.position &&
+          p.key == want.key && p.index == want.index) {
+        selected_ = view_->describe(static_cast<render::PickId>(i + 1));
+        found = true;
+      }
+    }
+    if (!found) {
+      selected_.clear();  // the part is no longer drawn (another text, another plate)
+      selected_part_.reset();
+    }
+  }
   ui::InspectorView inspector;
   if (interactive && hovered_ != 0) inspector.hovered = view_->describe(hovered_);
   inspector.selected = selected_;
@@ -151,15 +196,33 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   view_->build(input);
   report.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   double cpu_ms = thread_cpu_ms() - cpu0;
+  // Until the frame layout gives the 3D view its own rectangle, it is the whole window.
+  viewport_ = {0, 0, width, height};
   if (report.requests.camera_changed || report.requests.reset_camera) {
     const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
-    place_camera(glide, width, height);
+    place_camera(glide);
+  } else if (!user_moved_ && (viewport_.w != posed_viewport_.w || viewport_.h != posed_viewport_.h)) {
+    place_camera(false);  // a resize re-solves the chapter's framing, unless the user chose a view
   }
 
   if (interactive) handle_mouse(width, height);
+  if (interactive && hovered_ != 0) {
+    // The hovered part's numbers at the cursor; the inspector keeps the clicked one.
+    const std::string tip = view_->describe(hovered_);
+    if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+  }
+  // Callouts at least 13 px, growing with the UI font (which carries the DPI scale).
+  const float label_px = std::max(13.0f, ImGui::GetFontSize());
+  // ImGui draws in window coordinates; the viewport is in framebuffer pixels (they differ on HiDPI).
+  const float fx = io.DisplayFramebufferScale.x > 0.0f ? io.DisplayFramebufferScale.x : 1.0f;
+  const float fy = io.DisplayFramebufferScale.y > 0.0f ? io.DisplayFramebufferScale.y : 1.0f;
+  const ui::ViewportRect in_window{static_cast<int>(std::lround(viewport_.x / fx)), static_cast<int>(std::lround(viewport_.y / fy)),
+                                   static_cast<int>(std::lround(viewport_.w / fx)), static_cast<int>(std::lround(viewport_.h / fy))};
+  record_view_facts(draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(), camera_,
+                                       in_window, label_px));
   ImGui::Render();
 
-  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  const float aspect = static_cast<float>(viewport_.w) / static_cast<float>(std::max(viewport_.h, 1));
   render::FrameView fv;
   fv.view = camera_.view();
   fv.projection = camera_.projection(aspect);

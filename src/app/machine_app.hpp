@@ -11,6 +11,8 @@
 #include "am/render/camera.hpp"
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
+#include "am/ui/viewport.hpp"
+#include "focus_overlay.hpp"
 #include "gl_window.hpp"
 #include "overlay_layer.hpp"
 #include "machine_view.hpp"
@@ -55,7 +57,8 @@ class MachineApp {
  private:
   MachineApp() = default;
   void handle_mouse(int width, int height);
-  void place_camera(bool glide, int width, int height);
+  void place_camera(bool glide);
+  void record_view_facts(const FocusFacts& facts);
 
   Options options_;
   std::unique_ptr<GlWindow> window_;
@@ -65,7 +68,11 @@ class MachineApp {
   render::OrbitCamera camera_;
   std::unique_ptr<UiSession> session_;
   render::PickId hovered_ = 0;
-  std::string selected_;        // describe() of the last clicked part
+  ui::ViewportRect viewport_;         // the 3D view's rectangle this frame
+  ui::ViewportRect posed_viewport_;   // the viewport the camera was last solved for
+  bool user_moved_ = false;           // the user orbited, panned or zoomed since the last solved pose
+  std::string selected_;        // describe() of the last clicked part, refreshed every frame
+  std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)
   double last_time_ = -1.0;
   double last_frame_ms_ = 0.0;
   long long frames_drawn_ = 0;

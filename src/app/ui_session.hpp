@@ -16,6 +16,7 @@
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
+#include <nlohmann/json.hpp>
 #include "options.hpp"
 
 namespace am::app {
@@ -41,6 +42,8 @@ class UiSession {
   bool script_failed() const { return runner_ && runner_->failed(); }
   std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
+  // What the window saw this frame (viewport, focus, callouts), added to the dump.
+  void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
 
   // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, the
   // drum's playback, the caches and every panel; returns the machine's input.
@@ -58,6 +61,7 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
+  const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
@@ -85,6 +89,9 @@ class UiSession {
   std::int64_t accuracy_step_ = -1;
   machine::SceneInput input_;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
+  ui::FocusList focus_;
+  nlohmann::ordered_json view_facts_;
+  int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
   bool first_pose_done_ = false;
   bool hold_script_ = false;

@@ -66,6 +66,7 @@ struct Generation {
 struct AppState {
   int chapter = 0;
   std::string raw_text;            // exactly what the user typed
+  bool own_text = false;           // the learner's own text (typed, --text, a script): chapters keep it
   Normalized normalized;           // what the model reads, with what normalization changed
   std::int64_t step = 0;           // training step of the loaded checkpoint
   HeadMask pulled;                 // heads pulled out of the rack (kept while scrubbing)

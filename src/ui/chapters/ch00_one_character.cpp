@@ -21,6 +21,7 @@ int letter_count() {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kFront;
+  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns};
   s.highlight = kHighlightSlugs | kHighlightReadout;
   return s;
 }

@@ -10,9 +10,15 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
+ChapterStage stage(const ChapterContext& c) {
   ChapterStage s;
   s.camera = CameraPose::kDrum;
+  // The drum and what changes as it turns: the strongest induction head's threads.
+  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
+  if (c.analysis) {
+    const HeadRef i = strongest(c.analysis->heads, &HeadScoreSet::induction);
+    s.lift = std::make_pair(i.layer, i.head);
+  }
   s.highlight = kHighlightDrum | kHighlightPlates;
   return s;
 }

@@ -48,7 +48,8 @@ std::string list_chapters() {
 void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
                    const std::vector<std::int64_t>& steps) {
   state.chapter = chapter.number;
-  set_text(state, std::string(chapter.default_text));
+  // The learner's own text stays; the chapter's example is one button away (chapter panel).
+  if (!state.own_text) set_text(state, std::string(chapter.default_text));
   state.predict = PredictState{chapter.number, -1, false};
   state.generated = Generation{};
   state.playing = false;

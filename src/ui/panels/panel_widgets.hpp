@@ -16,6 +16,11 @@ namespace am::ui::widgets {
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags = 0);
 
+// Wrapped text that breaks only at plain spaces, so a number is never split
+// (ImGui's TextWrapped breaks after '.' and ','). Wraps at the panel's right edge.
+// with_glossary: glossary terms are underlined and explain themselves on hover.
+void text_wrapped_whole(const std::string& text, bool disabled = false, bool with_glossary = false);
+
 // A greyed "(?)" that explains a term on hover.
 void help_marker(const char* text);
 

@@ -15,7 +15,7 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
     return;
   }
   if (!acts || acts->length() == 0) {
-    ImGui::TextDisabled("Nothing to predict: the text is empty.");
+    widgets::text_wrapped_whole("Nothing to predict: the text is empty.", true);
     ImGui::End();
     return;
   }
@@ -31,7 +31,7 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
     widgets::probability_bar(g.probability, ghost, overlay);
   }
   if (ghosts)
-    ImGui::TextDisabled("Outlines: the same characters with every head in place.");
+    widgets::text_wrapped_whole("Outlines: the same characters with every head in place.", true);
   ImGui::End();
 }
 
