@@ -23,12 +23,6 @@ std::string head_of(const Part* p, const machine::SceneInput& in) {
   return head_name(in.selected_layer, in.selected_head);
 }
 
-// The figure a predict-then-reveal question asks about stays hidden until Reveal.
-bool answer_hidden(const AppState& state) {
-  const Chapter* ch = find_chapter(state.chapter);
-  return ch != nullptr && ch->predict.has_value() && !(state.predict.chapter == state.chapter && state.predict.revealed);
-}
-
 }  // namespace
 
 std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneInput& in, const AppState& state) {
@@ -76,7 +70,7 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
     case FocusPart::kMlp: return "MLP needles" + dot + fmt_int(kDMlp) + " per layer";
     case FocusPart::kColumns:
       if (rep == nullptr || rep->index < 0) return "next-character columns";
-      if (answer_hidden(state)) return "next-character columns" + dot + "tallest " + quote_char(id_to_string(rep->index)[0]);
+      if (probabilities_hidden(state)) return "next-character columns" + dot + "tallest " + quote_char(id_to_string(rep->index)[0]);
       return "next-character columns" + dot + quote_char(id_to_string(rep->index)[0]) + " " + fmt_probability(rep->value);
     case FocusPart::kDrum:
       if (rep == nullptr || rep->step < 0) return "training drum";

@@ -105,11 +105,17 @@ struct Chapter {
   std::string_view title;
   std::string_view default_text;
   bool keeps_step = false;  // false: entering moves the drum to the final checkpoint
+  // The question asks how sure the model is: its probabilities stay hidden (text,
+  // top-5, callouts) until Reveal.
+  bool question_hides_probabilities = false;
   ChapterStage (*stage)(const ChapterContext&) = nullptr;
   std::string (*body)(const ChapterContext&) = nullptr;     // paragraphs separated by blank lines
   std::string (*caption)(const ChapterContext&) = nullptr;  // one summary line
   std::string (*try_this)(const ChapterContext&) = nullptr;
   std::optional<PredictQuestion> predict;
 };
+
+// Whether the chapter's question still hides the model's probabilities.
+bool probabilities_hidden(const AppState& state);
 
 }  // namespace am::ui

@@ -22,6 +22,8 @@ std::string fmt_probability(double p);                    // fmt_percent(p, 0)
 // The parts and then their total, printed so the parts visibly add up to the total:
 // one or two more decimals when rounding would break the sum.
 std::vector<std::string> fmt_sum(const std::vector<double>& parts, int decimals);
+// One unit everywhere: losses are stored in nats (natural log) and shown in bits.
+inline double nats_to_bits(double nats) { return nats / 0.69314718055994530942; }
 std::string fmt_points(double fraction_difference);      // 0.39 -> "39 points"
 std::string fmt_bytes(double bytes);                     // decimal units: "512 bytes", "4.7 MB", "9.7 GB"
 std::string fmt_large(double value);                     // "175 billion", "2.1 million", "27,166"

@@ -45,6 +45,12 @@ std::string list_chapters() {
   return out;
 }
 
+bool probabilities_hidden(const AppState& state) {
+  const Chapter* ch = find_chapter(state.chapter);
+  return ch != nullptr && ch->question_hides_probabilities &&
+         !(state.predict.chapter == state.chapter && state.predict.revealed);
+}
+
 void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
                    const std::vector<std::int64_t>& steps) {
   state.chapter = chapter.number;

@@ -1,6 +1,7 @@
 // The chapter's words: body from live numbers, caption, "try this", and the
 // predict-then-reveal question.
 #include "am/ui/chapters.hpp"
+#include "am/ui/glossary.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
@@ -33,11 +34,12 @@ void refresh(ChapterPanelState& panel, const AppState& state, const ChapterConte
 }
 
 void draw_paragraphs(const std::string& text) {
+  std::vector<const GlossaryEntry*> seen;  // each term explained at its first use in the chapter
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find("\n\n", start);
     if (end == std::string::npos) end = text.size();
-    widgets::text_wrapped_whole(text.substr(start, end - start), false, true);
+    widgets::text_wrapped_whole(text.substr(start, end - start), false, &seen);
     ImGui::Spacing();
     start = end + 2;
   }

@@ -16,8 +16,13 @@ namespace am::ui::widgets {
 namespace {
 
 // One wrapped line, its glossary terms drawn as hoverable, underlined pieces.
-void line_with_terms(std::string_view line) {
-  const std::vector<TermMatch> terms = find_terms(line);
+void line_with_terms(std::string_view line, std::vector<const GlossaryEntry*>& seen) {
+  std::vector<TermMatch> terms;
+  for (const TermMatch& t : find_terms(line))
+    if (std::find(seen.begin(), seen.end(), t.entry) == seen.end()) {
+      terms.push_back(t);
+      seen.push_back(t.entry);
+    }
   if (terms.empty()) {
     ImGui::TextUnformatted(line.data(), line.data() + line.size());
     return;
@@ -53,12 +58,12 @@ void line_with_terms(std::string_view line) {
 
 }  // namespace
 
-void text_wrapped_whole(const std::string& text, bool disabled, bool with_glossary) {
+void text_wrapped_whole(const std::string& text, bool disabled, std::vector<const GlossaryEntry*>* glossary_seen) {
   const float width = std::max(ImGui::GetContentRegionAvail().x, 8.0f * ImGui::GetFontSize());
   const auto measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
   if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   for (std::string_view line : wrap_words(text, width, measure)) {
-    if (with_glossary) line_with_terms(line);
+    if (glossary_seen != nullptr) line_with_terms(line, *glossary_seen);
     else ImGui::TextUnformatted(line.data(), line.data() + line.size());
   }
   if (disabled) ImGui::PopStyleColor();

@@ -9,6 +9,10 @@
 
 #include <imgui.h>
 
+namespace am::ui {
+struct GlossaryEntry;
+}
+
 namespace am::ui::widgets {
 
 // Places a panel on first use at a fraction of the display, with a size in pixels;
@@ -18,8 +22,10 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
 
 // Wrapped text that breaks only at plain spaces, so a number is never split
 // (ImGui's TextWrapped breaks after '.' and ','). Wraps at the panel's right edge.
-// with_glossary: glossary terms are underlined and explain themselves on hover.
-void text_wrapped_whole(const std::string& text, bool disabled = false, bool with_glossary = false);
+// With `glossary_seen`, the first use of each glossary term (those not in the list yet)
+// is underlined and explains itself on hover; the list grows as terms are shown.
+void text_wrapped_whole(const std::string& text, bool disabled = false,
+                        std::vector<const GlossaryEntry*>* glossary_seen = nullptr);
 
 // A greyed "(?)" that explains a term on hover.
 void help_marker(const char* text);

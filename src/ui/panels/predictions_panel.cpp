@@ -1,5 +1,6 @@
 // The five likeliest next characters, with the intact model's value as a ghost
 // when heads are pulled.
+#include "am/ui/chapter.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/text_format.hpp"
@@ -21,6 +22,12 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
   }
   const int last = acts->length() - 1;
   const bool ghosts = state.pulled.any() && intact && intact->length() == acts->length();
+  // The chapter's question asks how sure the model is: the bars wait for Reveal.
+  if (probabilities_hidden(state)) {
+    widgets::text_wrapped_whole("Hidden until you answer the question in the chapter text.", true);
+    ImGui::End();
+    return;
+  }
   for (const Guess& g : top_guesses(*acts, last, 5)) {
     std::optional<float> ghost;
     std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability, 1);
