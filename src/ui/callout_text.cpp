@@ -41,7 +41,9 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
              fmt_fixed(rep->scaled, 2) + " (" + quote_char(char_at(in, rep->key)) + ")";
     case FocusPart::kLiftedGrid: {
       const std::int64_t cells = static_cast<std::int64_t>(T) * (T + 1) / 2;
-      return head_of(rep, in) + " weight grid" + dot + fmt_int(cells) + " cells";
+      // About n²/2: every character against itself and everything before, in each of the heads.
+      return head_of(rep, in) + " weight grid" + dot + fmt_int(cells) + " cells, and as many in each of the " +
+             fmt_int(kLayers * kHeads) + " heads";
     }
     case FocusPart::kShutter: {
       const std::int64_t hidden = static_cast<std::int64_t>(T) * (T - 1) / 2;
@@ -50,8 +52,11 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
     case FocusPart::kThreads:
     case FocusPart::kBeads:
       if (rep == nullptr) return focus == FocusPart::kThreads ? "threads" : "beads";
-      return head_of(rep, in) + (focus == FocusPart::kThreads ? " threads" : " beads") + dot + "heaviest " +
-             fmt_fixed(rep->weight, 2) + " from " + quote_char(char_at(in, rep->key));
+      if (focus == FocusPart::kBeads)
+        return head_of(rep, in) + " beads" + dot + "values carried back, the biggest (weight " +
+               fmt_fixed(rep->weight, 2) + ") from " + quote_char(char_at(in, rep->key));
+      return head_of(rep, in) + " threads" + dot + "heaviest " + fmt_fixed(rep->weight, 2) + " to " +
+             quote_char(char_at(in, rep->key));
     case FocusPart::kLayerPlates:
       return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " head plates";
     case FocusPart::kAllPlates: return fmt_int(kLayers * kHeads) + " head plates";
@@ -74,7 +79,12 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       return "next-character columns" + dot + quote_char(id_to_string(rep->index)[0]) + " " + fmt_probability(rep->value);
     case FocusPart::kDrum:
       if (rep == nullptr || rep->step < 0) return "training drum";
-      return "training drum" + dot + "step " + fmt_int(rep->step);
+      {
+        std::string s = "training drum" + dot + "step " + fmt_int(rep->step);
+        if (rep->value >= 0.0f) s += dot + "loss " + fmt_fixed(nats_to_bits(rep->value), 2) + kUnitSpace + "bits";
+        if (rep->weight >= 0.0f) s += dot + "copy " + fmt_percent(rep->weight);
+        return s;
+      }
     case FocusPart::kRack: {
       int pulled = 0;
       for (const auto& layer : in.pulled.pulled)
