@@ -70,6 +70,8 @@ for line in chapters:
         check(not overlap(focus, panel), f"chapter {k} at {SIZE}: focus {focus} meets panel {name} {panel}")
     callouts = [c["rect"] for c in d["callouts"]]
     check(len(callouts) >= 1, f"chapter {k} at {SIZE}: no callout drawn")
+    for c in callouts:  # text of at least 13 px plus padding
+        check(c[3] >= 13, f"chapter {k} at {SIZE}: callout {c} is under 13 px tall")
     for i, a in enumerate(callouts):
         check(inside(a, v), f"chapter {k} at {SIZE}: callout {a} leaves the viewport")
         for b in callouts[i + 1:]:

@@ -21,7 +21,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
                                   std::optional<double> nonsense_accuracy);
 
 // Runs the forward pass and the accuracy through the engine and writes the dump atomically.
-// `view` adds what the window knows (viewport, focus, callouts); it may be null.
+// `view` adds what the window knows, as keys of its own: viewport [x, y, w, h], focus
+// [x, y, w, h] (window pixels, top-left origin), focus_parts, callouts [{text, rect}].
 Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
                         const nlohmann::ordered_json& view = nullptr);
 
