@@ -68,8 +68,8 @@ class MachineApp {
   render::OrbitCamera camera_;
   std::unique_ptr<UiSession> session_;
   render::PickId hovered_ = 0;
-  ui::ViewportRect viewport_;         // the 3D view's rectangle this frame
-  ui::ViewportRect posed_viewport_;   // the viewport the camera was last solved for
+  ui::ViewportRect viewport_{};       // the 3D view's rectangle this frame
+  ui::ViewportRect posed_viewport_{}; // the viewport the camera was last solved for
   bool user_moved_ = false;           // the user orbited, panned or zoomed since the last solved pose
   std::string selected_;        // describe() of the last clicked part, refreshed every frame
   std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -75,6 +76,7 @@ struct AppState {
   int selected_head = 0;
   Settings settings;
   PredictState predict;
+  std::map<int, PredictState> answers;  // each chapter's answered question, kept when the chapter changes
   Generation generated;
   bool playing = false;            // the drum plays through training
   double play_clock = 0.0;         // seconds accumulated towards the next checkpoint

@@ -56,7 +56,10 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   state.chapter = chapter.number;
   // The learner's own text stays; the chapter's example is one button away (chapter panel).
   if (!state.own_text) set_text(state, std::string(chapter.default_text));
-  state.predict = PredictState{chapter.number, -1, false};
+  // A question answered once stays answered when the learner comes back to its chapter.
+  if (state.predict.chapter >= 0 && state.predict.choice >= 0) state.answers[state.predict.chapter] = state.predict;
+  const auto answered = state.answers.find(chapter.number);
+  state.predict = answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
   state.generated = Generation{};
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();

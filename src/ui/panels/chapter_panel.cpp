@@ -70,7 +70,10 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
     ImGui::TextColored(p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
                        p.choice == panel.correct_choice ? "Right." : "Not this time.");
   widgets::text_wrapped_whole(panel.reveal);
-  if (ImGui::SmallButton("Ask again")) p = PredictState{state.chapter, -1, false};
+  if (ImGui::SmallButton("Ask again")) {
+    p = PredictState{state.chapter, -1, false};
+    state.answers.erase(state.chapter);
+  }
 }
 
 }  // namespace
