@@ -44,12 +44,12 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
 }
 
 Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
-                        const nlohmann::ordered_json& view) {
+                        const nlohmann::ordered_json& extra) {
   const std::vector<int> ids = read_ids(state);
   const Activations acts = engine.forward(ids, state.pulled);
   nlohmann::ordered_json j = dump_state(state, acts, engine.nonsense_accuracy(state.pulled));
-  if (view.is_object())
-    for (const auto& [key, value] : view.items()) j[key] = value;
+  if (extra.is_object())
+    for (const auto& [key, value] : extra.items()) j[key] = value;
   const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
   return write_file_atomically(path, std::span<const std::uint8_t>(bytes, text.size()));

@@ -31,6 +31,10 @@ struct PanelVisibility {
   bool settings = false;
   bool help = false;
   bool status_line = true;
+  // The frame's bars: open, or collapsed to a strip (View menu).
+  bool left_bar = true;
+  bool right_bar = true;
+  bool bottom_bar = true;
 
   bool operator==(const PanelVisibility&) const = default;
 };
@@ -83,6 +87,7 @@ struct AppState {
   std::string status;              // last status or error message (status line)
   bool status_is_error = false;
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
+  bool presentation = false;       // F11: every bar hidden (not saved: a projector session ends)
 };
 
 // Sets the typed text and normalizes it; the selection returns to the last character.
