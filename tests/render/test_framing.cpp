@@ -38,7 +38,7 @@ TEST_CASE("framing: a cube seen face on at 90 degrees stands at the distance wor
   CHECK(solve_framing(q).pose.distance == Approx(2.25f).epsilon(1e-3));
 }
 
-TEST_CASE("framing: a wide box in a tall view fills the width; a tall box fills the height") {
+TEST_CASE("framing: a wide box in a tall view fills the width and a tall box in a wide view the height") {
   FramingRequest q;
   q.lo = {-4, -0.5f, -0.5f};
   q.hi = {4, 0.5f, 0.5f};

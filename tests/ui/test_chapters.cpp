@@ -191,7 +191,7 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   CHECK(find_chapter(9)->stage(c).focus == FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
 }
 
-TEST_CASE("the learner's own text stays across chapters; the example replaces it only when asked", "[chapters]") {
+TEST_CASE("the learner's own text stays across chapters and the example replaces it only when asked", "[chapters]") {
   const std::vector<std::int64_t> steps{0, 500, 2000};
   AppState state;
   ChapterContext c;

@@ -15,7 +15,7 @@ TEST_CASE("glossary: terms are found whole, case-insensitive, the longer one fir
   CHECK(found == std::vector<std::string>{"Softmax", "dot product", "induction head", "induction score"});
 }
 
-TEST_CASE("glossary: no match inside a longer word; plurals count", "[glossary]") {
+TEST_CASE("glossary: no match inside a longer word but plurals count", "[glossary]") {
   const std::string text = "monkeys keys lossy losses heads";
   std::vector<std::string> found;
   for (const auto& t : find_terms(text)) found.push_back(text.substr(t.start, t.length));
