@@ -53,7 +53,9 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     actions.step_changed = true;
   }
   std::vector<widgets::Series> series;
-  series.push_back({column(t, &CheckpointMetrics::train_loss), widgets::colour_loss(), "training loss (bits)"});
+  std::vector<float> loss_bits = column(t, &CheckpointMetrics::train_loss);  // stored in nats
+  for (float& v : loss_bits) v = static_cast<float>(nats_to_bits(v));
+  series.push_back({std::move(loss_bits), widgets::colour_loss(), "training loss (bits)"});
   if (t.has_accuracy())
     series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
   if (state.pulled.any() && !view.ablated_accuracy.empty()) {
