@@ -73,3 +73,40 @@ TEST_CASE("callouts: more labels than fit are left out rather than overlapped", 
   CHECK(placed >= 2);
   CHECK(placed <= 6);  // 300 x 100 holds at most six 140 x 30 boxes
 }
+
+TEST_CASE("callouts: the words name the part and its live number, and hide what the question asks", "[callouts]") {
+  using am::machine::FocusPart;
+  using am::machine::Part;
+  using am::machine::PartKind;
+  am::machine::SceneInput in;
+  in.text = "the queen. the qu";
+  Part dial;
+  dial.kind = PartKind::kDial;
+  dial.layer = 0;
+  dial.head = 1;
+  dial.position = 16;
+  dial.key = 15;
+  dial.scaled = 4.1873f;
+  AppState state;
+  state.chapter = 2;
+  CHECK(callout_text(FocusPart::kLiftedDials, &dial, in, state) ==
+        "L1H2 dials \u00b7 highest q\u00b7k/\u221a8 = 4.19 (\u201cq\u201d)");
+  Part column;
+  column.kind = PartKind::kProbabilityColumn;
+  column.index = 4;  // 'e'
+  column.value = 0.998f;
+  CHECK(callout_text(FocusPart::kColumns, &column, in, state) ==
+        "next-character columns \u00b7 \u201ce\u201d 99.8\u00a0%");
+  // Chapter 0 asks how sure the model is: the figure waits for Reveal.
+  state.chapter = 0;
+  CHECK(callout_text(FocusPart::kColumns, &column, in, state).find('%') == std::string::npos);
+  state.predict = PredictState{0, 2, true};
+  CHECK(callout_text(FocusPart::kColumns, &column, in, state).find("99.8") != std::string::npos);
+  Part drum;
+  drum.kind = PartKind::kDrum;
+  drum.step = 9000;
+  drum.value = 0.6931472f;  // one bit, in nats
+  drum.weight = 0.925f;
+  CHECK(callout_text(FocusPart::kDrum, &drum, in, state) ==
+        "training drum \u00b7 step 9\u202f000 \u00b7 loss 1.00\u00a0bits \u00b7 copy 93\u00a0%");
+}
