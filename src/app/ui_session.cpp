@@ -1,6 +1,7 @@
 #include "ui_session.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 #include <imgui.h>
 
@@ -90,6 +91,7 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
     case ui::CommandKind::kDump:
       // Written once this frame's panels have been drawn, so their rectangles are current.
       pending_dump_ = std::filesystem::path(c.text);
+      pending_dump_where_ = (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
       return Ok{};
     default:
       return fail("not a window command");
@@ -230,6 +232,16 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   status.checkpoints = cache_->size();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
+  // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
+  if (state_.presentation != presentation_before) presentation_at_ = std::chrono::steady_clock::now();
+  if (state_.presentation && !headless_) {
+    const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
+    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
+    ui::draw_presentation_hint(layout_, alpha);
+    hint_showing_ = alpha > 0.0f;
+  } else {
+    hint_showing_ = false;
+  }
 
   if (actions.settings_changed && config_) {
     if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
@@ -269,7 +281,10 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();
-    if (auto s = write_dump(path); !s) ui::set_status(state_, "dump: " + s.error(), true);
+    if (auto s = write_dump(path); !s) {
+      dump_error_ = pending_dump_where_ + ": dump: " + s.error();
+      ui::set_status(state_, dump_error_, true);
+    }
   }
   changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
              !(state_.settings == settings_before) || state_.presentation != presentation_before;

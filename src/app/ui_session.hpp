@@ -4,6 +4,7 @@
 // machine is built from. No GL here: ImGui only.
 #pragma once
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -44,9 +45,9 @@ class UiSession {
 
   // Loads a script to replay one command per frame. Errors are "FILE:LINE: message".
   Status start_script(const std::filesystem::path& path);
-  bool script_running() const { return runner_ && !runner_->done(); }
-  bool script_failed() const { return runner_ && runner_->failed(); }
-  std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
+  bool script_running() const { return runner_ && !runner_->done() && dump_error_.empty(); }
+  bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
+  std::string script_error() const { return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
   // What the window saw this frame (viewport, focus, callouts), added to the dump.
   void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
@@ -69,7 +70,9 @@ class UiSession {
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
   const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
-  bool animating() const { return state_.playing || cache_->ready() < cache_->size() || script_running(); }
+  bool animating() const {
+    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_;
+  }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
@@ -119,8 +122,13 @@ class UiSession {
   std::vector<ui::InputEvent> events_;
   ui::FrameLayout layout_;
   std::optional<std::filesystem::path> pending_dump_;
+  std::string pending_dump_where_;  // "FILE:LINE" of that "dump"
+  std::string dump_error_;  // a script's "dump" could not be written: the script stops
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
+  static constexpr double kPresentationHintSeconds = 4.0;
+  std::chrono::steady_clock::time_point presentation_at_{};
+  bool hint_showing_ = false;
 };
 
 }  // namespace am::app

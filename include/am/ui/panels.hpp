@@ -114,6 +114,9 @@ void begin_frame_panels(const FrameLayout& layout);
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels();
 // The strips of collapsed bars, each with the button that opens its bar again.
 void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions);
+// Just after F11: a line at the top of the viewport saying how to bring the bars back,
+// fading out (alpha 1 to 0; nothing at 0).
+void draw_presentation_hint(const FrameLayout& layout, float alpha);
 
 // --- ImGui set-up ---------------------------------------------------------------
 // Loads a TTF with the glyphs the chapters use (curly quotes, ×, ·, √, →, Σ, …) at
