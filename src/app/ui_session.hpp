@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/machine/scene.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/checkpoint_cache.hpp"
 #include "am/ui/frame_layout.hpp"
@@ -94,8 +95,18 @@ class UiSession {
   Status window_command(const ui::ScriptCommand& command);
   nlohmann::ordered_json frame_dump() const;
 
+  // Every run of the weights folder is loaded; engine_ is the one on show.
+  struct RunSlot {
+    RunInfo info;
+    std::unique_ptr<ui::ModelEngine> engine;
+  };
+  Status switch_run(const std::string& name);
+  void bind_engine();  // the caches and curves follow engine_
+
   bool headless_ = false;
-  std::unique_ptr<ui::ModelEngine> engine_;
+  std::vector<RunSlot> runs_;
+  std::vector<ui::RunView> run_views_;
+  ui::ModelEngine* engine_ = nullptr;
   std::vector<std::int64_t> steps_;
   ui::AppState state_;
   std::unique_ptr<ui::CheckpointCache> cache_;

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "am/model/forward.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/generation.hpp"
@@ -11,7 +12,11 @@
 
 namespace am::ui {
 
-Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& weights_dir) {
+Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder) {
+  // a folder of several runs (runs.json) opens its first run
+  auto run = run_dir(folder);
+  if (!run) return fail(run.error());
+  const std::filesystem::path& weights_dir = *run;
   auto manifest = load_manifest(weights_dir);
   if (!manifest) return fail(manifest.error());
   auto record = parse_training_record(manifest->raw_json);
@@ -63,8 +68,9 @@ Activations ModelEngine::forward(std::span<const int> ids, const HeadMask& pulle
   return am::forward(live(), ids, pulled);
 }
 
-Result<Generation> ModelEngine::generate(std::span<const int> ids, const HeadMask& pulled, int count) {
-  return generate_greedy(live(), ids, pulled, count);
+Result<Generation> ModelEngine::generate(std::span<const int> ids, const HeadMask& pulled, int count,
+                                         const WriteSettings& how) {
+  return generate_greedy(live(), ids, pulled, count, how);
 }
 
 Status ModelEngine::screenshot(const std::filesystem::path& path) {
