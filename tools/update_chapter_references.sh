@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders chapters 0-10 at 960x600 (panels included) into tests/app/reference/chapter_K.png.
+# Renders chapters 0-11 at 960x600 (panels included) into tests/app/reference/chapter_K.png.
 # Look at the images before committing them. Usage: tools/update_chapter_references.sh [BUILD_DIR]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -7,7 +7,11 @@ build="${1:-$root/build}"
 app="$build/attention-machine"
 [[ -x "$app" ]] || { echo "build attention-machine first ($app not found)" >&2; exit 1; }
 mkdir -p "$root/tests/app/reference"
-for k in $(seq 0 10); do
+# An empty data folder: chapter 11 lists the saved runs, which must not depend on this machine.
+XDG_DATA_HOME="$(mktemp -d)"
+export XDG_DATA_HOME
+trap 'rm -rf "$XDG_DATA_HOME"' EXIT
+for k in $(seq 0 11); do
   xvfb-run -a -s "-screen 0 1280x800x24" "$app" --screenshot "$root/tests/app/reference/chapter_$k.png" \
     --chapter "$k" --size 960x600 --weights-dir "$root/weights"
 done

@@ -4,12 +4,14 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstdlib>
 #include <ctime>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "am/render/screenshot.hpp"
@@ -81,6 +83,8 @@ int run_script(MachineApp& app, const std::filesystem::path& script, const std::
   for (bool last = false; session.script_running() || !last;) {
     last = !session.script_running();
     glfwPollEvents();
+    // Held on "wait-training": a frame every tenth of a second leaves the cores to the trainer.
+    if (session.waiting_for_training()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     auto frame = app.draw_frame(target.framebuffer(), w, h, kScreenshotTime, false);
     if (!frame) {
       std::cerr << "attention-machine: " << frame.error() << "\n";

@@ -58,6 +58,12 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
     }
   }
   s->bind_engine();
+  // Chapter 11 compares a grown run with the one the app opened on.
+  s->shipped_record_ = s->engine_->training();
+  s->shipped_dir_ = *root;
+  s->training_ = std::make_unique<SessionTraining>(*root);
+  s->install_engine_hooks();
+  if (const std::string offer = s->training_->resume_offer(); !offer.empty()) ui::set_status(s->state_, offer);
 
   // The chapter first (its text, lift and step), then what the flags override.
   const int chapter = std::clamp(options.chapter.value_or(0), 0, ui::kChapterCount - 1);
@@ -92,6 +98,8 @@ Status UiSession::switch_run(const std::string& name) {
   auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == name; });
   if (it == runs_.end()) return fail("no run named '" + name + "'");
   if (it->engine.get() == engine_) return Ok{};
+  show_growing_ = false;  // the learner chose a shipped run: training goes on unseen
+  shown_run_.clear();
   // the old caches' workers read the old engine's checkpoints: stop them first
   cache_.reset();
   curve_.reset();
@@ -113,12 +121,86 @@ Status UiSession::start_script(const std::filesystem::path& path) {
   if (!script) return fail(script.error());
   runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
   // The runner's "screenshot" lands here; the window renders it after this frame.
-  engine_->set_screenshot([this](const std::filesystem::path& p) -> Status {
+  screenshot_fn_ = [this](const std::filesystem::path& p) -> Status {
     pending_script_shot_ = p;
     return Ok{};
-  });
-  engine_->set_window_commands([this](const ui::ScriptCommand& c) { return window_command(c); });
+  };
+  install_engine_hooks();
   return Ok{};
+}
+
+// Every engine a script may run on (each shipped run, a grown run) gets the same hooks.
+void UiSession::install_engine_hooks() {
+  std::vector<ui::ModelEngine*> engines;
+  for (RunSlot& r : runs_) engines.push_back(r.engine.get());
+  if (grown_engine_) engines.push_back(grown_engine_.get());
+  for (ui::ModelEngine* e : engines) {
+    if (screenshot_fn_) e->set_screenshot(screenshot_fn_);
+    e->set_window_commands([this](const ui::ScriptCommand& c) { return window_command(c); });
+    e->set_training(
+        [this](const ui::ScriptCommand& c) {
+          Status ok = training_->start_script(c);
+          if (ok) show_growing();
+          return ok;
+        },
+        [this] { return training_->busy(); });
+  }
+}
+
+void UiSession::show_growing() {
+  show_growing_ = true;
+  training_->run().following = true;
+  followed_step_ = -1;
+}
+
+Status UiSession::load_run(const std::filesystem::path& dir) {
+  // A run still training shows only its measured checkpoints (the worker goes in order).
+  const bool growing = training_->run_dir() && *training_->run_dir() == dir;
+  std::optional<std::int64_t> up_to;
+  if (growing && training_->busy()) {
+    const auto measured = training_->measured();
+    if (measured.empty()) return Ok{};
+    up_to = measured.back().first;
+  }
+  auto engine = ui::ModelEngine::load(dir, up_to);
+  if (!engine) return fail(engine.error());
+  // The caches read the old engine's weights from their threads: they go first.
+  cache_.reset();
+  curve_.reset();
+  grown_engine_ = std::move(*engine);
+  engine_ = grown_engine_.get();
+  install_engine_hooks();
+  if (growing)
+    for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
+  steps_ = engine_->checkpoint_steps();
+  bind_engine();
+  shown_run_ = dir.filename().string();
+  state_.run = shown_run_;
+  sync_engine_step();
+  ++state_.revision;
+  return Ok{};
+}
+
+// While a run grows, each measured checkpoint joins the drum; the machine stays on the
+// newest one until the learner turns the drum back (and follows again from the newest).
+void UiSession::follow_training() {
+  ui::GrowingRun& run = training_->run();
+  const bool showing_run = training_->run_dir() && shown_run_ == run.name;
+  if (showing_run && !steps_.empty()) {
+    if (run.following && followed_step_ >= 0 && state_.step != followed_step_) run.following = false;
+    else if (!run.following && state_.step == steps_.back()) run.following = true;
+  }
+  const auto dir = training_->poll();
+  if (!dir || !show_growing_) return;  // the learner opened another run meanwhile
+  if (auto ok = load_run(*dir); !ok) {
+    ui::set_status(state_, ok.error(), true);
+    return;
+  }
+  if (run.following) {
+    state_.step = steps_.back();
+    sync_engine_step();
+    followed_step_ = state_.step;
+  }
 }
 
 Status UiSession::window_command(const ui::ScriptCommand& c) {
@@ -164,6 +246,9 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   nlohmann::ordered_json extra = frame_dump();
   if (view_facts_.is_object())
     for (const auto& [key, value] : view_facts_.items()) extra[key] = value;
+  extra["training"] = training_->dump();
+  extra["run_shown"] = shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
+  extra["checkpoint_steps"] = steps_;
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
@@ -187,6 +272,8 @@ ui::ChapterContext UiSession::context() {
   if (state_.pulled.any()) c.live_accuracy = live_accuracy_;
   c.runs = &run_views_;
   c.run = state_.run;
+  c.growing = &training_->run();
+  c.shipped = &shipped_record_;
   return c;
 }
 
@@ -213,6 +300,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   }
   // Every event since the last frame, each acted on once (a script's keys included).
   events_ = queue_.take();
+  follow_training();
   ui::advance_playback(state_, steps_, dt_seconds);
   sync_engine_step();
 
@@ -289,7 +377,23 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
     if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
     drum.training = &engine_->training();
   }
-  ui::draw_rack(state_, rack, actions);
+  // In chapter 11 the training panel takes the rack's place in the frame.
+  if (state_.chapter != ui::kGrowChapter) ui::draw_rack(state_, rack, actions);
+  ui::TrainingActions training_actions;
+  ui::draw_training_panel(state_, training_->panel_view(shown_run_), training_panel_, training_actions);
+  std::string training_error;
+  const auto open = training_->act(training_actions, training_error);
+  if (!training_error.empty()) ui::set_status(state_, training_error, true);
+  if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
+  if (training_actions.open_shipped) {
+    show_growing_ = false;
+    shown_run_.clear();
+    if (auto ok = switch_run(runs_.front().info.name); !ok) ui::set_status(state_, ok.error(), true);
+  } else if (open) {
+    show_growing_ = training_->run_dir() && *open == *training_->run_dir();
+    if (auto ok = load_run(*open); !ok) ui::set_status(state_, ok.error(), true);
+    else state_.step = steps_.back();
+  }
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
   ui::StatusView status;

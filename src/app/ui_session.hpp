@@ -24,7 +24,9 @@
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
 #include <nlohmann/json.hpp>
+#include "am/ui/training_panel.hpp"
 #include "options.hpp"
+#include "session_training.hpp"
 
 namespace am::app {
 
@@ -72,8 +74,11 @@ class UiSession {
   ui::CameraPose camera_pose() const { return pose_; }
   const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   bool animating() const {
-    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_;
+    return state_.playing || cache_->ready() < cache_->size() || script_running() || hint_showing_ ||
+           training_->busy();
   }
+  // A script is held on "wait-training" (the headless loop can then sleep between frames).
+  bool waiting_for_training() const { return training_->busy(); }
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
@@ -102,6 +107,11 @@ class UiSession {
   };
   Status switch_run(const std::string& name);
   void bind_engine();  // the caches and curves follow engine_
+  // Switches the machine to the checkpoints in `dir` (a growing or saved run).
+  Status load_run(const std::filesystem::path& dir);
+  void install_engine_hooks();
+  void follow_training();
+  void show_growing();  // the machine switches to the run being trained and follows it
 
   bool headless_ = false;
   std::vector<RunSlot> runs_;
@@ -140,6 +150,15 @@ class UiSession {
   static constexpr double kPresentationHintSeconds = 4.0;
   std::chrono::steady_clock::time_point presentation_at_{};
   bool hint_showing_ = false;
+  std::unique_ptr<ui::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
+  ui::ModelEngine::ScreenshotFn screenshot_fn_;
+  ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11
+  std::string shown_run_;                       // the saved run on the machine ("" = a shipped one)
+  std::int64_t followed_step_ = -1;             // the newest step the drum was put on
+  bool show_growing_ = false;                   // the machine shows the run being trained
+  std::filesystem::path shipped_dir_;
+  ui::TrainingPanelState training_panel_;
+  std::unique_ptr<SessionTraining> training_;   // last: a run still going saves before the rest goes
 };
 
 }  // namespace am::app

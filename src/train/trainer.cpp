@@ -46,10 +46,15 @@ StorageType checkpoint_storage(const Recipe& recipe) {
   return recipe.checkpoint_f16 ? StorageType::kF16 : StorageType::kF32;
 }
 
+// Hidden entries (".lock", ".state.safetensors" of an in-app run, a ".gitignore") are not
+// a run's output, so a folder holding only those counts as empty.
 bool folder_has_files(const fs::path& dir) {
   std::error_code ec;
-  return fs::exists(dir, ec) &&
-         (!fs::is_directory(dir, ec) || fs::directory_iterator(dir, ec) != fs::directory_iterator());
+  if (!fs::exists(dir, ec)) return false;
+  if (!fs::is_directory(dir, ec)) return true;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (!it->path().filename().string().starts_with(".")) return true;
+  return false;
 }
 
 Status check_plan_size(const Recipe& recipe, std::ostream& log) {
@@ -82,7 +87,7 @@ class TrainingRun {
   // Checks the folders, reads the corpus and restores (or creates) the state.
   Status open(const std::set<std::string>& given);
   // Runs steps until the end, --stop-at, or an interrupt.
-  Result<RunSummary> run(const std::atomic<bool>* interrupt);
+  Result<RunSummary> run(const std::atomic<bool>* interrupt, const TrainingHooks* hooks);
 
  private:
   Status check_folders(const std::set<std::string>& given);
@@ -90,7 +95,7 @@ class TrainingRun {
   // Saves everything a --resume needs, as of the start of step next_step.
   Status save(std::int64_t next_step, bool finished);
   // Writes checkpoint `step` (the current weights) and its manifest entry.
-  Status write_checkpoint(std::int64_t step, double loss, double smoothed);
+  Status write_checkpoint(std::int64_t step, double loss, double smoothed, const TrainingHooks* hooks);
 
   Recipe recipe_;
   std::ostream& log_;
@@ -193,7 +198,7 @@ Status TrainingRun::save(std::int64_t next_step, bool finished) {
   return save_state(state_path_, state_);
 }
 
-Status TrainingRun::write_checkpoint(std::int64_t step, double loss, double smoothed) {
+Status TrainingRun::write_checkpoint(std::int64_t step, double loss, double smoothed, const TrainingHooks* hooks) {
   CheckpointRecord record;
   record.step = step;
   record.file = checkpoint_file_name(step);
@@ -206,10 +211,12 @@ Status TrainingRun::write_checkpoint(std::int64_t step, double loss, double smoo
   state_.weights.step = step;
   if (auto ok = save_weights(state_.weights, recipe_.out / record.file, checkpoint_storage(recipe_)); !ok)
     return ok;
-  return record_checkpoint(recipe_.out, recipe_json_, record);
+  if (auto ok = record_checkpoint(recipe_.out, recipe_json_, record); !ok) return ok;
+  if (hooks && hooks->on_checkpoint) hooks->on_checkpoint(record);
+  return Ok{};
 }
 
-Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt) {
+Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt, const TrainingHooks* hooks) {
   summary_.next_step = state_.next_step;
   if (state_.finished) {
     log_ << "this run already finished (step " << recipe_.steps << ")\n";
@@ -249,9 +256,11 @@ Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt) {
 
     const bool checkpoint = is_checkpoint_step(recipe_, step);
     if (checkpoint)
-      if (auto ok = write_checkpoint(step, loss, smoothed); !ok) return fail(ok.error());
+      if (auto ok = write_checkpoint(step, loss, smoothed, hooks); !ok) return fail(ok.error());
     if (last) {
       if (auto ok = save(step + 1, true); !ok) return fail(ok.error());
+      if (hooks && hooks->on_step)
+        hooks->on_step({step, recipe_.steps, summary_.steps_run, loss, smoothed, 0.0});
       summary_.next_step = step + 1;
       summary_.finished = true;
       break;
@@ -264,6 +273,7 @@ Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt) {
     if (checkpoint)  // a kill loses at most the steps since the last checkpoint
       if (auto ok = save(step + 1, false); !ok) return fail(ok.error());
 
+    if (hooks && hooks->on_step) hooks->on_step({step, recipe_.steps, summary_.steps_run, loss, smoothed, lr});
     if (recipe_.log_every > 0 && (step + 1) % recipe_.log_every == 0)
       print_progress({step + 1, recipe_.steps, loss, smoothed, lr, grad_norm,
                       seconds_since_start() / static_cast<double>(summary_.steps_run), recipe_.batch},
@@ -279,10 +289,10 @@ Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt) {
 }  // namespace
 
 Result<RunSummary> run_training(Recipe recipe, const std::set<std::string>& given, std::ostream& log,
-                                const std::atomic<bool>* interrupt) {
+                                const std::atomic<bool>* interrupt, const TrainingHooks* hooks) {
   TrainingRun run(std::move(recipe), log);
   if (auto ok = run.open(given); !ok) return fail(ok.error());
-  return run.run(interrupt);
+  return run.run(interrupt, hooks);
 }
 
 }  // namespace am::train

@@ -12,7 +12,8 @@
 
 namespace am::ui {
 
-Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder) {
+Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder,
+                                                       std::optional<std::int64_t> up_to) {
   // a folder of several runs (runs.json) opens its first run
   auto run = run_dir(folder);
   if (!run) return fail(run.error());
@@ -21,6 +22,11 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   if (!manifest) return fail(manifest.error());
   auto record = parse_training_record(manifest->raw_json);
   if (!record) return fail((weights_dir / "manifest.json").string() + ": " + record.error());
+  if (up_to) {
+    std::erase_if(manifest->checkpoints, [&](const CheckpointEntry& e) { return e.step > *up_to; });
+    std::erase_if(record->checkpoints, [&](const CheckpointMetrics& m) { return m.step > *up_to; });
+    if (manifest->checkpoints.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
+  }
 
   std::unique_ptr<ModelEngine> engine(new ModelEngine());
   engine->training_ = std::move(*record);
@@ -80,6 +86,16 @@ Status ModelEngine::screenshot(const std::filesystem::path& path) {
 
 std::optional<double> ModelEngine::nonsense_accuracy(const HeadMask& pulled) {
   return ui::nonsense_accuracy(live(), pulled);
+}
+
+Status ModelEngine::start_training(const ScriptCommand& command) {
+  if (!train_) return fail("training is not available here");
+  return train_(command);
+}
+
+void ModelEngine::set_measured_accuracy(std::int64_t step, double accuracy) {
+  for (CheckpointMetrics& m : training_.checkpoints)
+    if (m.step == step && !m.nonsense_accuracy) m.nonsense_accuracy = accuracy;
 }
 
 ChapterContext ModelEngine::chapter_context(const AppState& state) {

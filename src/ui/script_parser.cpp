@@ -111,6 +111,46 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.head = (*ref)[1];
     return c;
   }
+  if (word == "train") {
+    // train PRESET [steps N] [corpus PATH] [seed N] [name NAME]
+    c.kind = CommandKind::kTrain;
+    std::istringstream words{std::string(arg)};
+    std::string preset, key, value;
+    words >> preset;
+    c.text = preset;
+    if (preset == "continue") {  // train continue NAME: a run closed mid-way
+      if (!(words >> c.name)) return fail("'train continue' needs the run's name");
+      std::string extra;
+      if (words >> extra) return fail("'train continue NAME' takes nothing more");
+      return c;
+    }
+    if (preset != "shipped" && preset != "plain" && preset != "custom")
+      return fail("'train' needs a preset: shipped, plain or custom, or continue NAME (got '" + preset + "')");
+    while (words >> key) {
+      if (!(words >> value)) return fail("'train': '" + key + "' needs a value");
+      if (key == "steps") {
+        auto n = integer_argument("train steps", value, 1, INT32_MAX);
+        if (!n) return fail(n.error());
+        c.number = *n;
+      } else if (key == "seed") {
+        auto n = integer_argument("train seed", value, 0, INT64_MAX);
+        if (!n) return fail(n.error());
+        c.train_seed = static_cast<std::uint64_t>(*n);
+      } else if (key == "corpus") {
+        c.path = value;
+      } else if (key == "name") {
+        c.name = value;
+      } else {
+        return fail("'train' takes steps N, corpus PATH, seed N and name NAME (got '" + key + "')");
+      }
+    }
+    return c;
+  }
+  if (word == "wait-training") {
+    if (!arg.empty()) return fail("'wait-training' takes no argument");
+    c.kind = CommandKind::kWaitTraining;
+    return c;
+  }
   if (word == "screenshot") {
     c.kind = CommandKind::kScreenshot;
     if (arg.empty()) return fail("'screenshot' needs a file name, e.g. screenshot out.png");
@@ -153,7 +193,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump, run)");
+              "resize, dump, run, train, wait-training)");
 }
 
 }  // namespace
@@ -169,6 +209,8 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kHead: return "head";
     case CommandKind::kGenerate: return "generate";
     case CommandKind::kScreenshot: return "screenshot";
+    case CommandKind::kTrain: return "train";
+    case CommandKind::kWaitTraining: return "wait-training";
     case CommandKind::kKey: return "key";
     case CommandKind::kWait: return "wait";
     case CommandKind::kFocus: return "focus";

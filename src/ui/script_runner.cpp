@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <thread>
 
 #include "am/ui/chapters.hpp"
 
@@ -68,6 +69,10 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     }
     case CommandKind::kScreenshot:
       return engine.screenshot(c.text);
+    case CommandKind::kTrain:
+      return engine.start_training(c);
+    case CommandKind::kWaitTraining:
+      return Ok{};  // step() holds this line while the engine is busy
     case CommandKind::kWait:
       if (!no_waits_) {
         waiting_ = true;
@@ -103,6 +108,8 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
   }
   if (next_ >= script_.commands.size()) return Outcome::kFinished;
   const ScriptCommand& c = script_.commands[next_];
+  // The window keeps drawing frames while a run goes on; the script waits on this line.
+  if (c.kind == CommandKind::kWaitTraining && engine.training_busy()) return Outcome::kRan;
   const Status status = execute(c, state, engine);
   if (!status) {
     failed_ = true;
@@ -117,6 +124,8 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
 ScriptRunner::Outcome ScriptRunner::run_all(AppState& state, Engine& engine) {
   no_waits_ = true;
   for (;;) {
+    if (!done() && script_.commands[next_].kind == CommandKind::kWaitTraining && engine.training_busy())
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
     const Outcome o = step(state, engine);
     if (o != Outcome::kRan) return o;
   }

@@ -10,6 +10,9 @@ actual="$out_dir/chapter_$chapter.png"
 rm -f "$actual"
 prefix=()  # under `xvfb-run ctest` DISPLAY is set; alone, start an Xvfb for this run
 [[ -n "${DISPLAY:-}" ]] || prefix=(xvfb-run -a -s "-screen 0 1280x800x24")
+# An empty data folder: chapter 11 lists the saved runs, which must not depend on this machine.
+export XDG_DATA_HOME="$out_dir/data-$chapter"
+rm -rf "$XDG_DATA_HOME"
 "${prefix[@]}" "$app" --screenshot "$actual" --chapter "$chapter" --size 960x600 --weights-dir "$here/../../weights"
 if [[ ! -f "$reference" ]]; then
   echo "no reference image $reference: run tools/update_chapter_references.sh and look at the result" >&2

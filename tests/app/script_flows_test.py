@@ -27,7 +27,7 @@ PREFIX = [] if os.environ.get("DISPLAY") else ["xvfb-run", "-a", "-s", "-screen 
 
 
 def run(*args, expect=0):
-    p = subprocess.run([*PREFIX, APP, *args, "--weights-dir", WEIGHTS], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([*PREFIX, APP, *args, "--weights-dir", WEIGHTS], capture_output=True, text=True, timeout=400)
     if p.returncode != expect:
         print(p.stdout, p.stderr, file=sys.stderr)
         raise SystemExit(f"{args}: exit code {p.returncode}, expected {expect}")
@@ -70,8 +70,8 @@ with open(os.path.join(WEIGHTS, "manifest.json")) as f:
 
 if FLOW == "chapters":
     lines = run("--list-chapters").stdout.splitlines()
-    check(len(lines) == 11, f"--list-chapters printed {len(lines)} lines")
-    check(lines[0].split()[0] == "0" and lines[10].split()[0] == "10", "chapters are numbered 0..10")
+    check(len(lines) == 12, f"--list-chapters printed {len(lines)} lines")
+    check(lines[0].split()[0] == "0" and lines[11].split()[0] == "11", "chapters are numbered 0..11")
     first = script("chapters_first", ["# nothing: the app starts at chapter 0"])
     check(first["chapter"] == 0, f"starts at chapter {first['chapter']}")
     for k in (3, 9, 10):
@@ -149,6 +149,69 @@ elif FLOW == "errors":
         f.write("chapter 12\n")
     p = run("--script", path, expect=2)
     check(":1:" in p.stderr, f"chapter out of range names line 1: {p.stderr!r}")
+elif FLOW == "grow":
+    # Training inside the app through --script, in a data folder of its own.
+    import filecmp
+    import shutil
+    data = os.path.join(WORK, "data")
+    shutil.rmtree(data, ignore_errors=True)
+    os.environ["XDG_DATA_HOME"] = data
+    runs = os.path.join(data, "attention-machine", "runs")
+    corpus = os.path.join(SOURCE, "tests", "train", "fixtures", "small_text")
+    before = script("grow_before", ["chapter 11", f"screenshot {os.path.join(WORK, 'ch11_before.png')}"])
+    check(before["chapter_title"] == "Grow your own", f"chapter 11 is Grow your own: {before['chapter_title']!r}")
+    check(before["training"]["run"] is None, "no run before training")
+
+    after = script("grow_after", ["chapter 11", f"train shipped steps 300 corpus {corpus} name mine", "wait-training",
+                                  f"screenshot {os.path.join(WORK, 'ch11_after.png')}"])
+    t = after["training"]
+    check(t["run"] == "mine" and t["phase"] == "finished", f"the run finished: {t['run']} {t['phase']} {t['message']}")
+    check(t["step"] == 300, f"the run reached step 300: {t['step']}")
+    planned = list(range(0, 301, 25))
+    check(t["checkpoints"] == planned, f"checkpoints so far: {t['checkpoints']}")
+    check(after["checkpoint_steps"] == planned, f"the drum holds the run's checkpoints: {after['checkpoint_steps']}")
+    check(after["run_shown"] == "mine" and after["step"] == 300, "the machine follows the newest checkpoint")
+    mine = os.path.join(runs, "mine")
+    check(os.path.exists(os.path.join(mine, "analysis.json")), "the analysis ran by itself")
+    # attention-train with the very flags the run recorded gives the same bytes.
+    with open(os.path.join(mine, "manifest.json")) as f:
+        command = json.load(f)["recipe"]["command"].split()
+    cli_out = os.path.join(WORK, "cli")
+    shutil.rmtree(cli_out, ignore_errors=True)
+    if os.path.exists(cli_out + ".state.safetensors"):
+        os.remove(cli_out + ".state.safetensors")
+    command[command.index("--out") + 1] = cli_out
+    command[command.index("--corpus") + 1] = corpus
+    trainer = os.path.join(os.path.dirname(APP), "attention-train")
+    subprocess.run([trainer, *command[1:], "--log-every", "0"], check=True, capture_output=True, timeout=300)
+    for step in planned:
+        name = f"step_{step:06d}.safetensors"
+        check(filecmp.cmp(os.path.join(mine, name), os.path.join(cli_out, name), shallow=False),
+              f"{name} is attention-train's, byte for byte")
+
+    # Closing mid-run saves the state; the next start offers to continue.
+    script("grow_close", [f"train plain steps 400 corpus {corpus} name half", "chapter 11", "chapter 11", "chapter 11"])
+    later = script("grow_later", ["chapter 11"])
+    saved = {r["name"]: r["status"] for r in later["training"]["saved_runs"]}
+    check(saved.get("half") == "closed mid-way", f"the closed run is offered to continue: {saved}")
+    check("half" in later["status"] and "continue" in later["status"], f"the status line offers it: {later['status']!r}")
+    check(os.path.exists(os.path.join(runs, "half", ".state.safetensors")), "its resume state is saved")
+    # Continued in a later session, it ends with the bytes of an uninterrupted run.
+    done = script("grow_continue", ["chapter 11", "train continue half", "wait-training"])
+    check(done["training"]["phase"] == "finished" and done["training"]["step"] == 400,
+          f"the continued run finished: {done['training']}")
+    with open(os.path.join(runs, "half", "manifest.json")) as f:
+        command = json.load(f)["recipe"]["command"].split()
+    whole = os.path.join(WORK, "whole")
+    shutil.rmtree(whole, ignore_errors=True)
+    if os.path.exists(whole + ".state.safetensors"):
+        os.remove(whole + ".state.safetensors")
+    command[command.index("--out") + 1] = whole
+    command[command.index("--corpus") + 1] = corpus
+    subprocess.run([trainer, *command[1:], "--log-every", "0"], check=True, capture_output=True, timeout=300)
+    for name in sorted(n for n in os.listdir(whole) if n.endswith(".safetensors")):
+        check(filecmp.cmp(os.path.join(runs, "half", name), os.path.join(whole, name), shallow=False),
+              f"continued run: {name} equals the uninterrupted run's")
 else:
     raise SystemExit(f"unknown flow {FLOW}")
 

@@ -17,6 +17,7 @@
 #include "am/model/weights.hpp"
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
+#include "am/ui/growing_run.hpp"
 #include "am/ui/training_record.hpp"
 
 namespace am::ui {
@@ -74,6 +75,8 @@ struct ChapterContext {
   std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
   const std::vector<RunView>* runs = nullptr; // every run, the one on show included (may be null)
   std::string run;                            // the name of the run on show
+  const GrowingRun* growing = nullptr;        // a run being trained in the app (chapter 11)
+  const TrainingRecord* shipped = nullptr;    // the shipped run's record, to compare with
 };
 
 // What a chapter talks about, as parts of the machine (at most four): the camera

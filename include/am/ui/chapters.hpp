@@ -1,4 +1,4 @@
-// The registry of the eleven chapters, and entering one.
+// The registry of the twelve chapters, and entering one.
 #pragma once
 
 #include <string>
@@ -8,7 +8,7 @@
 
 namespace am::ui {
 
-inline constexpr int kChapterCount = 11;
+inline constexpr int kChapterCount = 12;
 
 // All chapters in order; chapter k is at index k.
 const std::vector<Chapter>& all_chapters();

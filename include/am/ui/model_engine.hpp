@@ -25,9 +25,20 @@ class ModelEngine final : public Engine {
   // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
   // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
   // analysis() is null and analysis_message() says why). Starts at the final checkpoint.
-  static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir);
+  // up_to: only the checkpoints at or before this step (a growing run's measured ones).
+  static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir,
+                                                   std::optional<std::int64_t> up_to = std::nullopt);
 
   void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
+  // The app's trainer, for a script's "train" and "wait-training" lines.
+  using TrainFn = std::function<Status(const ScriptCommand&)>;
+  using BusyFn = std::function<bool()>;
+  void set_training(TrainFn train, BusyFn busy) {
+    train_ = std::move(train);
+    busy_ = std::move(busy);
+  }
+  // A growing run's checkpoints are measured in memory before the analysis writes them.
+  void set_measured_accuracy(std::int64_t step, double accuracy);
   // key, focus, resize and dump go to the window that installs this.
   using WindowFn = std::function<Status(const ScriptCommand&)>;
   void set_window_commands(WindowFn fn) { window_ = std::move(fn); }
@@ -47,6 +58,8 @@ class ModelEngine final : public Engine {
   Status screenshot(const std::filesystem::path& path) override;
   std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
   ChapterContext chapter_context(const AppState& state) override;
+  Status start_training(const ScriptCommand& command) override;
+  bool training_busy() const override { return busy_ && busy_(); }
   Status window_command(const ScriptCommand& command) override {
     return window_ ? window_(command) : Engine::window_command(command);
   }
@@ -59,6 +72,8 @@ class ModelEngine final : public Engine {
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;
   ScreenshotFn screenshot_;
+  TrainFn train_;
+  BusyFn busy_;
   WindowFn window_;
 };
 

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,9 @@ namespace am::ui {
 
 enum class CommandKind {
   kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot,
-  kKey, kWait, kFocus, kResize, kDump, kRun
+  kKey, kWait, kFocus, kResize, kDump, kRun,
+  kTrain,         // train PRESET [steps N] [corpus PATH] [seed N] [name NAME] | train continue NAME
+  kWaitTraining,  // waits (frame after frame) until the run and its analysis are done
 };
 const char* command_name(CommandKind kind);
 
@@ -32,9 +35,12 @@ struct ScriptCommand {
   int layer = -1, head = -1;  // zero-based (pull, push, head)
   int mods = 0;               // key: modifier bits
   int width = 0, height = 0;  // resize
-  std::string text;           // text to read, screenshot or dump path, key name, focus target, run name
+  std::string text;           // text to read, screenshot or dump path, key name, focus target, run name, training preset
   float temperature = 0.0f;   // generate: 0 = greedy
   std::uint64_t seed = 0;     // generate
+  std::string path;           // train: a learner's corpus file or folder ("" = the novels)
+  std::string name;           // train: the run's name ("" = chosen by the app)
+  std::optional<std::uint64_t> train_seed;  // train
 };
 
 struct Script {

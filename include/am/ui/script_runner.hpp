@@ -40,6 +40,10 @@ class Engine {
   virtual std::optional<double> nonsense_accuracy(const HeadMask& pulled) = 0;
   // What entering a chapter may read (lifted heads come from the analysis); may hold nulls.
   virtual ChapterContext chapter_context(const AppState& state) = 0;
+  // A script's "train" line; engines without a trainer refuse it.
+  virtual Status start_training(const ScriptCommand&) { return fail("training is not available here"); }
+  // True while a run (or its analysis) is going on: "wait-training" holds the script.
+  virtual bool training_busy() const { return false; }
   // key, focus, resize and dump act on the window; an engine without one says so.
   virtual Status window_command(const ScriptCommand& command) {
     return fail(std::string("'") + command_name(command.kind) + "' needs the window; this run has none");

@@ -20,6 +20,7 @@ Chapter ch07_copying();
 Chapter ch08_appears_suddenly();
 Chapter ch09_pulling_a_head();
 Chapter ch10_square_and_cache();
+Chapter ch11_grow_your_own();
 
 // True when there is a forward pass with at least one character.
 bool has_pass(const ChapterContext& c);

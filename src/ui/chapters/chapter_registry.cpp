@@ -28,7 +28,7 @@ const std::vector<Chapter>& all_chapters() {
       chapters::ch04_bringing_back(),  chapters::ch05_cut_open(),
       chapters::ch06_eight_heads(),    chapters::ch07_copying(),
       chapters::ch08_appears_suddenly(), chapters::ch09_pulling_a_head(),
-      chapters::ch10_square_and_cache(),
+      chapters::ch10_square_and_cache(),  chapters::ch11_grow_your_own(),
   };
   return chapters;
 }
