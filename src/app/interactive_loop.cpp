@@ -47,6 +47,7 @@ int run_interactive(MachineApp& app) {
     }
     const double now = glfwGetTime();
     const auto frame_start = MachineApp::Clock::now();
+    const std::uint64_t revision_before = app.session().state().revision;
     const bool gliding = app.camera().update(static_cast<float>(now - last));
     last = now;
     auto frame = app.draw_frame(0, fb_w, fb_h, now - start, true);
@@ -63,6 +64,8 @@ int run_interactive(MachineApp& app) {
     // Auto quality judges the time spent drawing and showing, not the time asleep.
     app.note_frame_time(now - start, std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - frame_start).count());
     if (settle_frames > 0) --settle_frames;
+    // Any change of state (a click, a key) is shown at once, not at the next mouse move.
+    if (app.session().state().revision != revision_before) settle_frames = 2;
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
     // Whatever an event or a panel changed is drawn at once, not at the next mouse move.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cmath>
 #include <ctime>
 #include <iostream>
 
@@ -15,6 +16,7 @@
 #include "am/render/picking.hpp"
 #include "am/ui/input_events.hpp"
 #include "camera_presets.hpp"
+#include "focus_overlay.hpp"
 
 namespace am::app {
 namespace {
@@ -153,11 +155,26 @@ void MachineApp::set_size(int width, int height) {
 }
 
 void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
-  const render::CameraPose pose = named_pose(session_->camera_pose(), session_->state().selected_layer, view_->scene(),
-                                             viewport.aspect(), camera_.fov_y);
-  if (glide) camera_.request_pose(pose);
-  else camera_.set_pose(pose);
+  // Solved from the chapter's focus parts in this frame's scene and the viewport's aspect.
+  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(), view_->input(),
+                                        viewport.aspect(), camera_.fov_y);
+  if (glide) camera_.request_pose(f.pose);
+  else camera_.set_pose(f.pose);
   user_moved_camera_ = false;
+}
+
+void MachineApp::record_view_facts(const FocusFacts& facts) {
+  const auto rect = [](const ui::ScreenRect& r) {
+    return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
+  };
+  nlohmann::ordered_json j;
+  j["focus"] = facts.focus ? rect(*facts.focus) : nlohmann::ordered_json(nullptr);
+  j["focus_parts"] = facts.parts;
+  nlohmann::ordered_json callouts = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < facts.callouts.size(); ++i)
+    callouts.push_back({{"text", facts.callout_texts[i]}, {"rect", rect(facts.callouts[i])}});
+  j["callouts"] = callouts;
+  session_->set_view_facts(std::move(j));
 }
 
 void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
@@ -181,6 +198,7 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
       const render::PickId id = render::pick(view_->scene().draw, ray, 0.02f).id;
       if (const machine::Part* part = id != 0 ? view_->part(id) : nullptr) {
         selected_ = view_->describe(id);
+        selected_part_ = *part;
         session_->click(*part);
       }
     }
@@ -245,6 +263,24 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   ImGui::NewFrame();
   ++frames_drawn_;
 
+  // The clicked part described afresh from last frame's scene, so its numbers are never stale.
+  if (selected_part_) {
+    const machine::Part& want = *selected_part_;
+    const auto& parts = view_->scene().parts;
+    bool found = false;
+    for (std::size_t i = 0; i < parts.size() && !found; ++i) {
+      const machine::Part& p = parts[i];
+      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head && p.position == want.position &&
+          p.key == want.key && p.index == want.index) {
+        selected_ = view_->describe(static_cast<render::PickId>(i + 1));
+        found = true;
+      }
+    }
+    if (!found) {
+      selected_.clear();  // the part is no longer drawn (another text, another plate)
+      selected_part_.reset();
+    }
+  }
   ui::InspectorView inspector;
   if (interactive && hovered_ != 0) inspector.hovered = view_->describe(hovered_);
   inspector.selected = selected_;
@@ -271,6 +307,16 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   }
 
   if (interactive) handle_mouse(vp);
+  if (interactive && hovered_ != 0) {
+    // The hovered part's numbers at the cursor; the inspector keeps the clicked one.
+    const std::string tip = view_->describe(hovered_);
+    if (!tip.empty()) ImGui::SetTooltip("%s", tip.c_str());
+  }
+  // Callouts at least 13 px, growing with the UI font (which carries the DPI scale);
+  // the viewport is in UI pixels, as ImGui draws.
+  const float label_px = std::max(13.0f, ImGui::GetFontSize());
+  record_view_facts(
+      draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(), camera_, vp, label_px));
   ImGui::Render();
 
   // Framebuffer pixels (HiDPI: larger than UI pixels), GL's bottom-left origin.

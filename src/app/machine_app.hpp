@@ -12,6 +12,7 @@
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
 #include "am/ui/viewport.hpp"
+#include "focus_overlay.hpp"
 #include "gl_window.hpp"
 #include "overlay_layer.hpp"
 #include "machine_view.hpp"
@@ -67,6 +68,7 @@ class MachineApp {
   MachineApp() = default;
   void handle_mouse(const ui::ViewportRect& viewport);
   void place_camera(bool glide, const ui::ViewportRect& viewport);
+  void record_view_facts(const FocusFacts& facts);
   void install_input_callbacks();
   // Follows the settings' Quality choice (the panel may change it) into the renderer.
   void sync_quality();
@@ -82,7 +84,8 @@ class MachineApp {
   render::AdaptState adapt_;
   std::string gl_renderer_;  // GL_RENDERER, for Auto's first guess
   render::PickId hovered_ = 0;
-  std::string selected_;        // describe() of the last clicked part
+  std::string selected_;        // describe() of the last clicked part, refreshed every frame
+  std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)
   ui::ViewportRect last_viewport_;
   float press_x_[3] = {0, 0, 0}, press_y_[3] = {0, 0, 0};  // where each mouse button went down
   bool press_in_view_[3] = {false, false, false};

@@ -72,7 +72,10 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->state_.step = s->steps_.back();
   s->sync_engine_step();
   ui::enter_chapter(s->state_, *ui::find_chapter(chapter), s->context(), s->steps_);
-  if (options.text) ui::set_text(s->state_, *options.text);
+  if (options.text) {
+    ui::set_text(s->state_, *options.text);
+    s->state_.own_text = true;
+  }
   if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps_, *options.step);
   s->state_.pulled = *pulled;
   s->sync_engine_step();
@@ -241,7 +244,10 @@ nlohmann::ordered_json UiSession::frame_dump() const {
 
 Status UiSession::write_dump(const std::filesystem::path& path) {
   sync_engine_step();
+  // The layout's keys, then what the window saw through the camera (focus, callouts).
   nlohmann::ordered_json extra = frame_dump();
+  if (view_facts_.is_object())
+    for (const auto& [key, value] : view_facts_.items()) extra[key] = value;
   extra["training"] = training_->dump();
   extra["run_shown"] = shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
   extra["checkpoint_steps"] = steps_;
@@ -433,11 +439,13 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   // Poses close on a plate follow the lifted plate; the others only change with the chapter.
   const bool follows_plate = stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
                              stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
-  if (stage.camera != pose_ || !first_pose_done_ ||
+  if (stage.camera != pose_ || !(stage.focus == focus_) || state_.chapter != posed_chapter_ || !first_pose_done_ ||
       (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
     requests.camera_changed = true;
   first_pose_done_ = true;
   pose_ = stage.camera;
+  focus_ = stage.focus;
+  posed_chapter_ = state_.chapter;
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
   update_bead_clock(time_seconds, dt_seconds, stage.highlight);

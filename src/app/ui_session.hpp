@@ -23,6 +23,7 @@
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
+#include <nlohmann/json.hpp>
 #include "am/ui/training_panel.hpp"
 #include "options.hpp"
 #include "session_training.hpp"
@@ -51,6 +52,8 @@ class UiSession {
   bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
   std::string script_error() const { return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
+  // What the window saw this frame (viewport, focus, callouts), added to the dump.
+  void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
 
   // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, takes
   // the queued input events (shortcuts), lays out the frame from the display size, runs
@@ -69,6 +72,7 @@ class UiSession {
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
+  const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   // Something the user sees moves by itself: the drum playing, a script replaying,
   // presentation mode's hint.
   bool animating() const { return state_.playing || script_running() || hint_showing_; }
@@ -133,6 +137,9 @@ class UiSession {
   std::int64_t accuracy_step_ = -1;
   machine::SceneInput input_;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
+  ui::FocusList focus_;
+  nlohmann::ordered_json view_facts_;
+  int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
   bool first_pose_done_ = false;
   bool hold_script_ = false;

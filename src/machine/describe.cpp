@@ -27,7 +27,7 @@ std::string char_at(const SceneInput& in, int position) {
   if (position >= 0 && position < T && in.text.size() >= static_cast<std::size_t>(T))
     c = in.text[in.text.size() - static_cast<std::size_t>(T) + static_cast<std::size_t>(position)];
   std::string s = c == ' ' ? std::string("space") : std::string("'") + c + "'";
-  return s + " (" + std::to_string(position) + ")";
+  return s + " (place " + std::to_string(position + 1) + ")";  // places count from 1, as in the chapters
 }
 
 std::string char_name(char c) { return c == ' ' ? std::string("space") : std::string("'") + c + "'"; }

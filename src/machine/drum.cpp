@@ -12,8 +12,13 @@ namespace am::machine {
 
 namespace {
 const glm::vec4 kWhite{1.0f};
-const glm::vec4 kLossInk{0.30f, 0.05f, 0.03f, 1.0f};
-const glm::vec4 kAccuracyInk{0.04f, 0.14f, 0.42f, 1.0f};
+// One colour per quantity everywhere (the panels' chart uses the same hues):
+// loss is blue, copy accuracy copper. Inks are dark on the brass, labels light.
+const glm::vec4 kLossInk{0.04f, 0.16f, 0.45f, 1.0f};
+const glm::vec4 kAccuracyInk{0.55f, 0.22f, 0.04f, 1.0f};
+const glm::vec4 kLossLabel{0.43f, 0.67f, 0.90f, 1.0f};
+const glm::vec4 kAccuracyLabel{0.90f, 0.55f, 0.27f, 1.0f};
+const glm::vec4 kTickInk{0.22f, 0.17f, 0.10f, 1.0f};
 const glm::vec4 kLightInk{0.93f, 0.86f, 0.68f, 1.0f};
 const glm::vec4 kMarkGlow{1.0f, 0.62f, 0.25f, 1.0f};
 constexpr float kSweep = 5.23598775598f;  // the run covers 300° of the drum
@@ -103,9 +108,14 @@ void build_drum(Builder& b) {
     b.label("no training record", plaque, side, {0, 1, 0}, 0.12f, kLightInk);
     return;
   }
+  // The labels double as the curves' legend: each in its curve's colour. Loss in bits.
   if (has_loss) {
-    std::snprintf(buf, sizeof buf, "loss %.3f", static_cast<double>(loss_now));
-    b.label(buf, plaque, side, {0, 1, 0}, 0.14f, kLightInk);
+    std::snprintf(buf, sizeof buf, "loss %.3f bits", static_cast<double>(loss_now) / 0.69314718055994530942);
+    b.label(buf, plaque, side, {0, 1, 0}, 0.14f, kLossLabel);
+  }
+  if (has_accuracy && p.weight >= 0.0f) {
+    std::snprintf(buf, sizeof buf, "copy accuracy %.0f%%", 100.0 * static_cast<double>(p.weight));
+    b.label(buf, plaque + glm::vec3(0, 0.42f, 0), side, {0, 1, 0}, 0.14f, kAccuracyLabel);
   }
 
   float lo = INFINITY, hi = -INFINITY;
@@ -123,7 +133,7 @@ void build_drum(Builder& b) {
     const glm::vec3 out(std::sin(a), 0.0f, std::cos(a));
     const glm::vec3 at = map.centre + out * map.radius + glm::vec3(0.0f, 0.14f, 0.0f);
     b.add(Mesh::kBox, Material::kPaint, xf::oriented_box(at, glm::cross(glm::vec3(0, 1, 0), out), {0, 1, 0}, {0.02f, 0.16f, 0.01f}),
-          kLossInk, pick);
+          kTickInk, pick);
   }
 
   if (has_loss) add_curve(b, map, tr.steps, tr.loss, lo, hi, 0.028f, kLossInk, pick);

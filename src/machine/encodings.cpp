@@ -27,7 +27,9 @@ glm::vec4 thread_color(float weight, bool highlighted) {
   return {hue * b, b};
 }
 
-float bead_diameter(float weight, float spacing) { return 0.4f * spacing * clamp01(weight); }
+// By area: a bead's cross-section grows with the weight it carries, so light beads
+// still read as beads instead of a few pixels.
+float bead_diameter(float weight, float spacing) { return 0.45f * spacing * std::sqrt(clamp01(weight)); }
 
 glm::vec4 attention_cell_color(float weight) {
   const float t = std::sqrt(clamp01(weight));

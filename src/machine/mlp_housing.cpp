@@ -90,8 +90,8 @@ void build_mlp_housings(Builder& b) {
       b.add(Mesh::kCylinder, Material::kCopper, xf::cylinder_z({L.x(b.query), L.tube_y, zc}, 1.15f * L.tube_radius, 0.12f), kWhite);
       char buf[2];
       const std::string_view ch = label_text(b.character(b.query), buf);
-      std::snprintf(title, sizeof title, "L%d MLP: 128 neurons of '%.*s' (%d) after GELU", l + 1,
-                    static_cast<int>(ch.size()), ch.data(), b.query);
+      std::snprintf(title, sizeof title, "L%d MLP: 128 neurons of '%.*s' (place %d) after GELU", l + 1,
+                    static_cast<int>(ch.size()), ch.data(), b.query + 1);
     } else {
       std::snprintf(title, sizeof title, "L%d MLP", l + 1);
     }

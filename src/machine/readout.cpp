@@ -101,7 +101,7 @@ void build_readout(Builder& b) {
   }
   char buf[2], title[64];
   const std::string_view ch = label_text(b.character(b.query), buf);
-  std::snprintf(title, sizeof title, "next character after '%.*s' (%d)", static_cast<int>(ch.size()), ch.data(), b.query);
+  std::snprintf(title, sizeof title, "next character after '%.*s' (place %d)", static_cast<int>(ch.size()), ch.data(), b.query + 1);
   b.front_label(title, {0.0f, base + H + 0.35f, z}, 0.25f, kLightInk);
 }
 

@@ -34,6 +34,7 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     }
     case CommandKind::kText:
       set_text(state, c.text);
+      state.own_text = true;
       state.generated = Generation{};
       return Ok{};
     case CommandKind::kStep: {

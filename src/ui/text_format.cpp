@@ -13,7 +13,7 @@ std::string trim_point_zero(std::string s) {
 }
 
 std::string scaled(double value, double unit, const char* word) {
-  return trim_point_zero(fmt_fixed(value / unit, 1)) + " " + word;
+  return trim_point_zero(fmt_fixed(value / unit, 1)) + kUnitSpace + word;
 }
 
 }  // namespace
@@ -26,7 +26,7 @@ std::string fmt_int(std::int64_t value) {
   for (std::size_t i = 0; i < n; ++i) {
     out.push_back(digits[i]);
     const std::size_t left = n - 1 - i;
-    if (left > 0 && left % 3 == 0) out.push_back(',');
+    if (left > 0 && left % 3 == 0) out += kThousands;
   }
   return negative ? "-" + out : out;
 }
@@ -44,15 +44,44 @@ std::string fmt_fixed(double value, int decimals) {
   return s;
 }
 
-std::string fmt_percent(double fraction, int decimals) { return fmt_fixed(fraction * 100.0, decimals) + " %"; }
+std::string fmt_percent(double fraction, int decimals) {
+  // A share that is neither none nor all never prints as "0 %" or "100 %".
+  if (fraction > 0.0 && fraction < 0.001) return "<" + std::string(kUnitSpace) + "0.1" + kUnitSpace + "%";
+  if (fraction > 0.999 && fraction < 1.0) return ">" + std::string(kUnitSpace) + "99.9" + kUnitSpace + "%";
+  std::string n = fmt_fixed(fraction * 100.0, decimals);
+  // Rounding up to 100 or down to 0 would hide the difference: one more digit shows it.
+  if (fraction > 0.0 && fraction < 1.0 && decimals < 1 && (n == "100" || n == "0")) n = fmt_fixed(fraction * 100.0, 1);
+  return n + kUnitSpace + "%";
+}
+
+std::string fmt_probability(double p) { return fmt_percent(p, 0); }
+
+std::vector<std::string> fmt_sum(const std::vector<double>& parts, int decimals) {
+  // The fewest extra digits (at most two) with which the printed parts add up to the printed total.
+  double total = 0.0;
+  for (double v : parts) total += v;
+  for (int d = decimals; d <= decimals + 2; ++d) {
+    const double unit = std::pow(10.0, -d);
+    long long sum = 0;
+    for (double v : parts) sum += std::llround(v / unit);
+    if (sum == std::llround(total / unit) || d == decimals + 2) {
+      std::vector<std::string> out;
+      for (double v : parts) out.push_back(fmt_fixed(v, d));
+      // At the last resort the total is the sum of the printed parts, so the line still adds up.
+      out.push_back(fmt_fixed(static_cast<double>(sum) * unit, d));
+      return out;
+    }
+  }
+  return {};
+}
 
 std::string fmt_points(double fraction_difference) {
   const std::string n = fmt_fixed(std::fabs(fraction_difference) * 100.0, 0);
-  return n + (n == "1" ? " point" : " points");
+  return n + kUnitSpace + (n == "1" ? "point" : "points");
 }
 
 std::string fmt_bytes(double bytes) {
-  if (bytes < 1e3) return fmt_int(static_cast<std::int64_t>(std::llround(bytes))) + " bytes";
+  if (bytes < 1e3) return fmt_int(static_cast<std::int64_t>(std::llround(bytes))) + kUnitSpace + "bytes";
   if (bytes < 1e6) return scaled(bytes, 1e3, "kB");
   if (bytes < 1e9) return scaled(bytes, 1e6, "MB");
   if (bytes < 1e12) return scaled(bytes, 1e9, "GB");

@@ -139,7 +139,7 @@ TEST_CASE("a dial's q·k, recomputed from the scaled score, is the dot product o
   // The tooltip, e.g. for the 'q' just before the final 'u'.
   const Part* q_dial = *std::find_if(dials.begin(), dials.end(), [](const Part* p) { return p->key == 15; });
   const std::string text = describe(*q_dial, f.input);
-  CHECK(text.rfind("L1H4 · query 'u' (16) → key 'q' (15)\n", 0) == 0);
+  CHECK(text.rfind("L1H4 · query 'u' (place 17) → key 'q' (place 16)\n", 0) == 0);
   char expect[128];
   std::snprintf(expect, sizeof expect, "q·k = %.2f\n÷ √8 = %.2f\nweight after softmax = %.2f",
                 static_cast<double>(q_dial->dot), static_cast<double>(q_dial->scaled), static_cast<double>(q_dial->weight));

@@ -33,7 +33,8 @@ TEST_CASE("thread radius and brightness increase with weight; beads scale with w
     prev_b = b;
   }
   CHECK(thread_radius(0.5f, 0.5f) == Approx(0.5f * thread_radius(0.5f, 1.0f)));
-  CHECK(bead_diameter(0.5f, 1.0f) == Approx(0.5f * bead_diameter(1.0f, 1.0f)));
+  // Area follows the weight: a quarter of the weight, half the diameter.
+  CHECK(bead_diameter(0.25f, 1.0f) == Approx(0.5f * bead_diameter(1.0f, 1.0f)));
   CHECK(bead_diameter(0.0f, 1.0f) == 0.0f);
 }
 

@@ -38,7 +38,7 @@ TEST_CASE("columns: liquid height is the next-character probability at the selec
   const std::string text = describe(*e, f.input);
   char expect[64];
   std::snprintf(expect, sizeof expect, "probability = %.1f %%", 100.0 * static_cast<double>(e->value));
-  CHECK(text.rfind("next after '.' (9): 'e'\n", 0) == 0);
+  CHECK(text.rfind("next after '.' (place 10): 'e'\n", 0) == 0);
   CHECK(text.find(expect) != std::string::npos);
 }
 

@@ -161,6 +161,14 @@ class FakeEngine : public Engine {
 };
 
 // Everything a chapter shows, in one string.
+// The no-break spaces of the formatter (text_format.hpp) become plain spaces, so
+// expectations read as sentences: "96 %", "step 2 000".
+inline std::string plain_spaces(std::string s) {
+  for (const std::string nb : {"\u00a0", "\u202f"})
+    for (std::size_t at; (at = s.find(nb)) != std::string::npos;) s.replace(at, nb.size(), " ");
+  return s;
+}
+
 inline std::string render_chapter(const Chapter& ch, const ChapterContext& c) {
   std::string s = ch.body(c) + "\n" + ch.caption(c) + "\n" + ch.try_this(c);
   if (ch.predict) {
@@ -168,7 +176,7 @@ inline std::string render_chapter(const Chapter& ch, const ChapterContext& c) {
     for (const auto& choice : ch.predict->choices(c)) s += "\n" + choice;
     s += "\n" + ch.predict->reveal(c).explanation;
   }
-  return s;
+  return plain_spaces(s);
 }
 
 }  // namespace am::ui::test

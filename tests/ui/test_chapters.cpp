@@ -172,6 +172,48 @@ TEST_CASE("entering a chapter sets its text, lift and step, and pulled heads sta
   CHECK(state.predict.choice == -1);
 }
 
+TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]") {
+  const AnalysisSummary a = test::analysis_a();
+  for (const Chapter& ch : all_chapters()) {
+    ChapterContext c;
+    c.analysis = &a;
+    const ChapterStage s = ch.stage(c);
+    INFO("chapter " << ch.number);
+    CHECK(s.focus.count >= 1);
+    for (machine::FocusPart f : s.focus.view()) CHECK(std::string(machine::focus_part_name(f)) != "?");
+  }
+  ChapterContext c;
+  const AnalysisSummary a2 = test::analysis_a();
+  c.analysis = &a2;
+  // The issue's examples: ch2 the dials and the query, ch7 the copying path and its thread, ch8 the drum and more.
+  CHECK(find_chapter(2)->stage(c).focus == FocusList{machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug});
+  CHECK(find_chapter(7)->stage(c).focus == FocusList{machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread});
+  CHECK(find_chapter(8)->stage(c).focus.count == 2);
+  CHECK(find_chapter(9)->stage(c).focus == FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
+}
+
+TEST_CASE("the learner's own text stays across chapters and the example replaces it only when asked", "[chapters]") {
+  const std::vector<std::int64_t> steps{0, 500, 2000};
+  AppState state;
+  ChapterContext c;
+  enter_chapter(state, *find_chapter(2), c, steps);
+  CHECK(state.raw_text == find_chapter(2)->default_text);  // no text of one's own yet: the example
+  set_text(state, "my own words");
+  state.own_text = true;
+  enter_chapter(state, *find_chapter(7), c, steps);
+  CHECK(state.raw_text == "my own words");
+  // An answered question is still answered on coming back.
+  state.predict = PredictState{7, 1, true};
+  enter_chapter(state, *find_chapter(8), c, steps);
+  CHECK(state.predict.choice == -1);
+  enter_chapter(state, *find_chapter(7), c, steps);
+  CHECK(state.predict.choice == 1);
+  CHECK(state.predict.revealed);
+  state.own_text = false;  // "Use this chapter's example"
+  enter_chapter(state, *find_chapter(9), c, steps);
+  CHECK(state.raw_text == find_chapter(9)->default_text);
+}
+
 TEST_CASE("camera poses have names", "[chapters]") {
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c;

@@ -14,36 +14,42 @@ TEST_CASE("GPT-3's KV cache: 96 x 12,288 x 2 x 2 bytes per token", "[facts]") {
   CHECK(c.numbers_per_token == 2359296.0);
   CHECK(c.bytes_per_token == 4718592.0);
   CHECK(c.bytes_for_context == 9663676416.0);
-  CHECK(fmt_bytes(c.bytes_per_token) == "4.7 MB");
-  CHECK(fmt_bytes(c.bytes_for_context) == "9.7 GB");
-  CHECK(fmt_large(c.numbers_per_token) == "2.4 million");
+  CHECK(fmt_bytes(c.bytes_per_token) == "4.7\u00a0MB");
+  CHECK(fmt_bytes(c.bytes_for_context) == "9.7\u00a0GB");
+  CHECK(fmt_large(c.numbers_per_token) == "2.4\u00a0million");
 }
 
 TEST_CASE("our KV cache and the causal score count", "[facts]") {
   CHECK(KvCache::kFloatsPerToken == 128);
-  CHECK(fmt_bytes(KvCache::kFloatsPerToken * sizeof(float)) == "512 bytes");
+  CHECK(fmt_bytes(KvCache::kFloatsPerToken * sizeof(float)) == "512\u00a0bytes");
   CHECK(facts::causal_scores(1) == 1);
   CHECK(facts::causal_scores(17) == 153);
   CHECK(facts::causal_scores(2048) == 2098176);
-  CHECK(fmt_large(static_cast<double>(facts::causal_scores(2048))) == "2.1 million");
+  CHECK(fmt_large(static_cast<double>(facts::causal_scores(2048))) == "2.1\u00a0million");
 }
 
 TEST_CASE("number formats", "[format]") {
   CHECK(fmt_int(0) == "0");
   CHECK(fmt_int(999) == "999");
-  CHECK(fmt_int(27166) == "27,166");
-  CHECK(fmt_int(-1234567) == "-1,234,567");
+  CHECK(fmt_int(27166) == "27\u202f166");
+  CHECK(fmt_int(-1234567) == "-1\u202f234\u202f567");
   CHECK(fmt_fixed(0.8412, 2) == "0.84");
   CHECK(fmt_fixed(-0.0001, 2) == "0.00");
-  CHECK(fmt_percent(0.835) == "84 %");
-  CHECK(fmt_percent(0.0) == "0 %");
-  CHECK(fmt_points(0.63) == "63 points");
-  CHECK(fmt_points(-0.01) == "1 point");
-  CHECK(fmt_bytes(32768) == "32.8 kB");
-  CHECK(fmt_bytes(1e9) == "1 GB");
-  CHECK(fmt_large(175e9) == "175 billion");
-  CHECK(fmt_large(27166) == "27,166");
-  CHECK(fmt_ratio(175e9 / 27166) == "6.4 million");
+  CHECK(fmt_percent(0.835) == "84\u00a0%");
+  CHECK(fmt_percent(0.0) == "0\u00a0%");
+  CHECK(fmt_percent(1.0) == "100\u00a0%");
+  CHECK(fmt_percent(0.0004) == "<\u00a00.1\u00a0%");
+  CHECK(fmt_percent(0.9995) == ">\u00a099.9\u00a0%");
+  CHECK(fmt_percent(0.998) == "99.8\u00a0%");  // not "100 %"
+  CHECK(fmt_percent(0.003) == "0.3\u00a0%");   // not "0 %"
+  CHECK(fmt_probability(0.25) == "25\u00a0%");
+  CHECK(fmt_points(0.63) == "63\u00a0points");
+  CHECK(fmt_points(-0.01) == "1\u00a0point");
+  CHECK(fmt_bytes(32768) == "32.8\u00a0kB");
+  CHECK(fmt_bytes(1e9) == "1\u00a0GB");
+  CHECK(fmt_large(175e9) == "175\u00a0billion");
+  CHECK(fmt_large(27166) == "27\u202f166");
+  CHECK(fmt_ratio(175e9 / 27166) == "6.4\u00a0million");
   CHECK(fmt_ratio(3.89) == "3.9");
   CHECK(fmt_ratio(4.0) == "4");
   CHECK(quote_char(' ') == "the space");
@@ -52,6 +58,13 @@ TEST_CASE("number formats", "[format]") {
   CHECK(join_words({"a", "b", "c"}) == "a, b and c");
   CHECK(heads_phrase({3}) == "head 3");
   CHECK(heads_phrase({2, 4}) == "heads 2 and 4");
+}
+
+TEST_CASE("sums are printed so that they add up", "[format]") {
+  // 0.954 + 0.984 = 1.938: at two decimals 0.95 + 0.98 = 1.93, not 1.94; three decimals add up.
+  CHECK(fmt_sum({0.954, 0.984}, 2) == std::vector<std::string>{"0.954", "0.984", "1.938"});
+  // Parts that already add up keep their digits.
+  CHECK(fmt_sum({0.25, 0.5}, 2) == std::vector<std::string>{"0.25", "0.50", "0.75"});
 }
 
 TEST_CASE("parameters are counted from the loaded tensors", "[facts]") {

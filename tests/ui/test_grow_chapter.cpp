@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "am/ui/chapters.hpp"
+#include "fakes.hpp"
 #include "am/ui/script.hpp"
 
 using namespace am;
@@ -34,7 +35,7 @@ std::string body_with(const GrowingRun* run, const TrainingRecord& shipped) {
   c.state = &state;
   c.growing = run;
   c.shipped = &shipped;
-  return find_chapter(kGrowChapter)->body(c);
+  return test::plain_spaces(find_chapter(kGrowChapter)->body(c));
 }
 
 }  // namespace
@@ -44,7 +45,7 @@ TEST_CASE("chapter 11 quotes the live run and compares its jump with the shipped
   REQUIRE(find_chapter(kGrowChapter)->title == "Grow your own");
 
   const std::string before = body_with(nullptr, shipped);
-  CHECK_THAT(before, Contains("9,000 steps") || Contains("9\u202f000 steps"));
+  CHECK_THAT(before, Contains("9 000 steps"));  // plain_spaces: the narrow no-break space reads as a space
   CHECK_THAT(before, Contains("from 15 % at step 300 to 75 % at step 900"));
 
   GrowingRun run;

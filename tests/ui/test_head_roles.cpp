@@ -11,6 +11,12 @@ using Catch::Matchers::Contains;
 
 namespace {
 
+// The sentences with the formatter's no-break spaces read as plain ones.
+template <typename... A>
+std::string layer_roles(A&&... a) { return test::plain_spaces(describe_layer_roles(std::forward<A>(a)...)); }
+template <typename... A>
+std::string induction_words(A&&... a) { return test::plain_spaces(describe_induction(std::forward<A>(a)...)); }
+
 HeadScoreTable quiet_table() {
   HeadScoreTable t{};
   for (auto& layer : t)
@@ -54,33 +60,33 @@ TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
   HeadScoreTable t = quiet_table();
   t[0][1].previous = 0.81;
   t[0][3].previous = 0.77;
-  std::string s = describe_layer_roles(t, 0);
+  std::string s = layer_roles(t, 0);
   CHECK_THAT(s, Contains("In layer 1, heads 2 and 4 put at least 40 % of their attention on the character just before (81 % and 77 %)"));
   CHECK_THAT(s, Contains("Heads 1 and 3 have no job that clears these thresholds."));
 
   t[0][3].previous = 0.35;  // drops below the threshold: no longer named
-  s = describe_layer_roles(t, 0);
+  s = layer_roles(t, 0);
   CHECK_THAT(s, Contains("head 2 puts at least 40 % of its attention on the character just before (81 %)"));
   CHECK(s.find("heads 2 and 4") == std::string::npos);
   CHECK_THAT(s, Contains("Heads 1, 3 and 4 have no job"));
 
   RoleThresholds strict;
   strict.previous = 0.9;
-  s = describe_layer_roles(t, 0, strict);
+  s = layer_roles(t, 0, strict);
   CHECK_THAT(s, Contains("In layer 1, no head passes any of these thresholds; the most attention one character back is 81 % (head 2)."));
-  CHECK_THAT(describe_layer_roles(t, 0, RoleThresholds{0.4, 0.8, 0.4, 0.4, 0.4, 2.0, 0.4}),
+  CHECK_THAT(layer_roles(t, 0, RoleThresholds{0.4, 0.8, 0.4, 0.4, 0.4, 2.0, 0.4}),
              Contains("head 2 puts at least 80 % of its attention"));
 }
 
 TEST_CASE("induction sentence is honest when no head passes", "[roles]") {
   HeadScoreTable t = quiet_table();
   t[1][2].induction = 0.23;
-  CHECK(describe_induction(t) ==
+  CHECK(induction_words(t) ==
         "No head reaches the induction threshold of 40 %: the strongest, L2H3, puts only 23 % of its attention on "
         "the character that followed last time.");
   t[1][3].induction = 0.7;
-  CHECK_THAT(describe_induction(t), Contains("L2H4 reaches the induction threshold of 40 %: inside a repeated stretch it puts 70 %"));
-  CHECK_THAT(describe_layer_roles(t, 1), Contains("In layer 2, head 4 is an induction head: inside a repeated stretch it puts at least 40 % of its attention"));
+  CHECK_THAT(induction_words(t), Contains("L2H4 reaches the induction threshold of 40 %: inside a repeated stretch it puts 70 %"));
+  CHECK_THAT(layer_roles(t, 1), Contains("In layer 2, head 4 is an induction head: inside a repeated stretch it puts at least 40 % of its attention"));
   CHECK(roles_caption(t, 1) == "Layer 2: induction (4)");
   CHECK(roles_caption(quiet_table(), 0) == "Layer 1: no clear jobs");
 }

@@ -23,7 +23,7 @@ float thread_radius(float weight, float spacing);
 // Thread colour: glow whose brightness is 0.3 + 0.7·w (alpha the same).
 glm::vec4 thread_color(float weight, bool highlighted);
 
-// Bead diameter ∝ weight: 0.4·spacing·w.
+// Bead diameter ∝ √weight (area ∝ weight): 0.45·spacing·√w.
 float bead_diameter(float weight, float spacing);
 
 // Residual band colour: v / scale clamped to [-1, 1]; t = sqrt(|v/scale|) mixes the

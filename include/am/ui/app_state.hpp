@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -85,6 +86,7 @@ inline constexpr float kMaxTemperature = 5.0f;
 struct AppState {
   int chapter = 0;
   std::string raw_text;            // exactly what the user typed
+  bool own_text = false;           // the learner's own text (typed, --text, a script): chapters keep it
   Normalized normalized;           // what the model reads, with what normalization changed
   std::int64_t step = 0;           // training step of the loaded checkpoint
   HeadMask pulled;                 // heads pulled out of the rack (kept while scrubbing)
@@ -93,6 +95,7 @@ struct AppState {
   int selected_head = 0;
   Settings settings;
   PredictState predict;
+  std::map<int, PredictState> answers;  // each chapter's answered question, kept when the chapter changes
   Generation generated;
   WriteSettings write;
   // The run on show (a weights folder may hold several, see runs_index.hpp), every run

@@ -2,12 +2,16 @@
 // numbers. One file per chapter in src/ui/chapters/; the registry lists them.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "am/machine/focus.hpp"
 #include "am/machine/scene.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/weights.hpp"
@@ -18,7 +22,8 @@
 
 namespace am::ui {
 
-// Named camera poses; the window maps each name to a place and a look direction.
+// Named look directions; the distance and the target are solved from the chapter's
+// focus parts and the viewport (app/camera_presets.cpp), never typed in.
 enum class CameraPose : std::uint8_t {
   kOverview,   // the whole machine, three-quarter view
   kFront,      // the type slugs and the probability columns
@@ -74,9 +79,24 @@ struct ChapterContext {
   const TrainingRecord* shipped = nullptr;    // the shipped run's record, to compare with
 };
 
+// What a chapter talks about, as parts of the machine (at most four): the camera
+// frames them and each one carries a callout. Empty: the whole machine.
+struct FocusList {
+  std::array<machine::FocusPart, 4> parts{};
+  int count = 0;
+  FocusList() = default;
+  FocusList(std::initializer_list<machine::FocusPart> list) {
+    for (machine::FocusPart f : list)
+      if (count < static_cast<int>(parts.size())) parts[static_cast<std::size_t>(count++)] = f;
+  }
+  std::span<const machine::FocusPart> view() const { return {parts.data(), static_cast<std::size_t>(count)}; }
+  bool operator==(const FocusList& o) const { return count == o.count && parts == o.parts; }
+};
+
 // How the machine is set up for a chapter.
 struct ChapterStage {
-  CameraPose camera = CameraPose::kOverview;
+  CameraPose camera = CameraPose::kOverview;  // the direction to look from
+  FocusList focus;                            // what to frame and label
   machine::View view;
   std::optional<std::pair<int, int>> lift;  // zero-based (layer, head) to lift on entering
   std::uint32_t highlight = kHighlightNone;
@@ -99,11 +119,17 @@ struct Chapter {
   std::string_view title;
   std::string_view default_text;
   bool keeps_step = false;  // false: entering moves the drum to the final checkpoint
+  // The question asks how sure the model is: its probabilities stay hidden (text,
+  // top-5, callouts) until Reveal.
+  bool question_hides_probabilities = false;
   ChapterStage (*stage)(const ChapterContext&) = nullptr;
   std::string (*body)(const ChapterContext&) = nullptr;     // paragraphs separated by blank lines
   std::string (*caption)(const ChapterContext&) = nullptr;  // one summary line
   std::string (*try_this)(const ChapterContext&) = nullptr;
   std::optional<PredictQuestion> predict;
 };
+
+// Whether the chapter's question still hides the model's probabilities.
+bool probabilities_hidden(const AppState& state);
 
 }  // namespace am::ui

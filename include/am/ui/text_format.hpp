@@ -8,9 +8,22 @@
 
 namespace am::ui {
 
-std::string fmt_int(std::int64_t value);                 // 27166 -> "27,166"
+// Numbers never break across a wrapped line: thousands are grouped with a narrow
+// no-break space (U+202F) and a no-break space (U+00A0) joins a number to its unit.
+inline constexpr const char* kThousands = "\u202f";
+inline constexpr const char* kUnitSpace = "\u00a0";
+
+std::string fmt_int(std::int64_t value);                 // 27166 -> "27 166" (narrow no-break space)
 std::string fmt_fixed(double value, int decimals);       // 0.8412, 2 -> "0.84"
-std::string fmt_percent(double fraction, int decimals = 0);  // 0.84 -> "84 %"
+// 0.84 -> "84 %"; above 0 and below 0.1 %: "< 0.1 %"; above 99.9 % and below 1: "> 99.9 %";
+// a share that would round to 0 or 100 gets one decimal. Spaces are no-break.
+std::string fmt_percent(double fraction, int decimals = 0);
+std::string fmt_probability(double p);                    // fmt_percent(p, 0)
+// The parts and then their total, printed so the parts visibly add up to the total:
+// one or two more decimals when rounding would break the sum.
+std::vector<std::string> fmt_sum(const std::vector<double>& parts, int decimals);
+// One unit everywhere: losses are stored in nats (natural log) and shown in bits.
+inline double nats_to_bits(double nats) { return nats / 0.69314718055994530942; }
 std::string fmt_points(double fraction_difference);      // 0.39 -> "39 points"
 std::string fmt_bytes(double bytes);                     // decimal units: "512 bytes", "4.7 MB", "9.7 GB"
 std::string fmt_large(double value);                     // "175 billion", "2.1 million", "27,166"

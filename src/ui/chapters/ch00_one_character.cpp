@@ -21,6 +21,7 @@ int letter_count() {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kFront;
+  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns};
   s.highlight = kHighlightSlugs | kHighlightReadout;
   return s;
 }
@@ -35,9 +36,16 @@ std::string body(const ChapterContext& c) {
     out = "The brass slugs along the front hold what the model has read: \u201c" + window_text(c) +
           "\u201d. The glass columns at the back are its guess for the character that comes next: the higher the "
           "liquid, the more likely that character. Its favourite right now is " +
-          quote_char(id_to_char(guesses[0].id)) + ", at " + fmt_percent(guesses[0].probability) + pulled_note(c) +
-          "; after it come " + quote_char(id_to_char(guesses[1].id)) + " (" + fmt_percent(guesses[1].probability) +
-          ") and " + quote_char(id_to_char(guesses[2].id)) + " (" + fmt_percent(guesses[2].probability) + ").";
+          quote_char(id_to_char(guesses[0].id));
+    if (c.state && probabilities_hidden(*c.state)) {
+      // The question below asks how sure it is: the figures wait for Reveal.
+      out += pulled_note(c) + "; after it come " + quote_char(id_to_char(guesses[1].id)) + " and " +
+             quote_char(id_to_char(guesses[2].id)) + ". How sure is it? Answer the question below to see.";
+    } else {
+      out += ", at " + fmt_percent(guesses[0].probability) + pulled_note(c) + "; after it come " +
+             quote_char(id_to_char(guesses[1].id)) + " (" + fmt_percent(guesses[1].probability) + ") and " +
+             quote_char(id_to_char(guesses[2].id)) + " (" + fmt_percent(guesses[2].probability) + ").";
+    }
     if (c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length()) {
       const auto intact = top_guesses(*c.intact, last, 1);
       out += " With every head in place it would say " + quote_char(id_to_char(intact[0].id)) + " at " +
@@ -116,6 +124,7 @@ Chapter ch00_one_character() {
   ch.caption = caption;
   ch.try_this = try_this;
   ch.predict = PredictQuestion{prompt, choices, reveal};
+  ch.question_hides_probabilities = true;
   return ch;
 }
 

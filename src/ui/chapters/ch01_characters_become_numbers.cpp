@@ -1,6 +1,7 @@
 // Chapter 1: an embedding row per character plus a position pattern per place.
 #include <cmath>
 #include <numbers>
+#include <vector>
 
 #include "am/model/forward.hpp"
 #include "am/ui/facts.hpp"
@@ -33,6 +34,7 @@ int same_character_elsewhere(const std::string& text, int q) {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kEmbedding;
+  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kEntryBands};
   s.view.split_embedding = true;
   s.view.show_threads = false;
   s.view.show_beads = false;
@@ -57,11 +59,12 @@ std::string body(const ChapterContext& c) {
   const int q = query_index(c);
   const std::size_t row = static_cast<std::size_t>(q) * kDModel;
   const int band = largest_band(c.acts->x0 + row);
+  // Printed so the two parts visibly add up to the sum.
+  const std::vector<std::string> sum = fmt_sum(
+      {c.acts->embed[row + static_cast<std::size_t>(band)], c.acts->pos[row + static_cast<std::size_t>(band)]}, 2);
   out += "\n\nTake the selected character, " + quote_char(char_at(c, q)) + " at " + place(q) +
-         ". Its largest number is in band " + std::to_string(band + 1) + ": " +
-         fmt_fixed(c.acts->embed[row + static_cast<std::size_t>(band)], 2) + " from the embedding plus " +
-         fmt_fixed(c.acts->pos[row + static_cast<std::size_t>(band)], 2) + " from the position makes " +
-         fmt_fixed(c.acts->x0[row + static_cast<std::size_t>(band)], 2) + ".";
+         ". Its largest number is in band " + std::to_string(band + 1) + ": " + sum[0] + " from the embedding plus " +
+         sum[1] + " from the position makes " + sum[2] + ".";
   const std::string text = window_text(c);
   const int other = same_character_elsewhere(text, q);
   if (other >= 0) {

@@ -11,6 +11,7 @@ namespace {
 ChapterStage stage(const ChapterContext& c) {
   ChapterStage s;
   s.camera = CameraPose::kPlate;
+  s.focus = {machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug};
   s.view.show_threads = false;
   s.view.show_beads = false;
   s.highlight = kHighlightDials | kHighlightPlates;

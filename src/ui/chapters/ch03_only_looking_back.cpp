@@ -13,6 +13,7 @@ constexpr double kSumTolerance = 1e-4;
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kShutter;
+  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kShutter};
   s.view.show_beads = false;
   s.highlight = kHighlightThreads | kHighlightShutter;
   return s;

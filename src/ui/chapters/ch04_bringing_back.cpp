@@ -10,6 +10,7 @@ namespace {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kThreads;
+  s.focus = {machine::FocusPart::kBeads, machine::FocusPart::kThreads};
   s.highlight = kHighlightBeads | kHighlightThreads | kHighlightBands;
   return s;
 }

@@ -10,6 +10,7 @@ namespace {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kCutaway;
+  s.focus = {machine::FocusPart::kMlp, machine::FocusPart::kColumns};
   s.view.cut_open_mlp = true;
   s.highlight = kHighlightMlp | kHighlightReadout;
   return s;

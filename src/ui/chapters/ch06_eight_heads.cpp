@@ -12,6 +12,7 @@ namespace {
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kPlates;
+  s.focus = {machine::FocusPart::kAllPlates};
   s.view.show_beads = false;
   s.highlight = kHighlightPlates | kHighlightThreads;
   return s;

@@ -121,6 +121,7 @@ const HeadScoreSet& scores(const AnalysisSummary& a, HeadRef r) {
 ChapterStage stage(const ChapterContext& c) {
   ChapterStage s;
   s.camera = CameraPose::kPlates;
+  s.focus = {machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread};
   s.highlight = kHighlightPlates | kHighlightThreads | kHighlightReadout;
   if (c.analysis) {
     const Path path = copy_path(*c.analysis);

@@ -11,9 +11,15 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
+ChapterStage stage(const ChapterContext& c) {
   ChapterStage s;
   s.camera = CameraPose::kDrum;
+  // The drum and what changes as it turns: the strongest induction head's threads.
+  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
+  if (c.analysis) {
+    const HeadRef i = strongest(c.analysis->heads, &HeadScoreSet::induction);
+    s.lift = std::make_pair(i.layer, i.head);
+  }
   s.highlight = kHighlightDrum | kHighlightPlates;
   return s;
 }
@@ -121,7 +127,8 @@ std::string body(const ChapterContext& c) {
     const CheckpointMetrics* before = tr->at_step(phase->before_step);
     if (cps.front().val_loss && before && before->val_loss && phase->before_step > cps.front().step)
       out += ", although its loss on held-out novel text had already fallen from " +
-             fmt_fixed(*cps.front().val_loss, 2) + " to " + fmt_fixed(*before->val_loss, 2) + " nats per character";
+             fmt_fixed(nats_to_bits(*cps.front().val_loss), 2) + " to " + fmt_fixed(nats_to_bits(*before->val_loss), 2) +
+             " bits per character";
     out += ": on unseen repeated nonsense it got the second copy right " + fmt_percent(phase->before_accuracy) +
            " of the time. By step " + fmt_int(phase->after_step) + ", " + fmt_int(span) + " steps later, it was " +
            fmt_percent(phase->after_accuracy) + "; at the end, step " + fmt_int(cps.back().step) + ", " +

@@ -9,6 +9,7 @@ namespace {
 ChapterStage stage(const ChapterContext& c) {
   ChapterStage s;
   s.camera = CameraPose::kRack;
+  s.focus = {machine::FocusPart::kRack, machine::FocusPart::kColumns};
   s.highlight = kHighlightRack | kHighlightReadout;
   if (c.analysis) {
     const HeadRef i = pick_contrasts(*c.analysis).induction;

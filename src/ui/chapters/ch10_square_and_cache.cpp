@@ -14,6 +14,7 @@ constexpr double kBytesPerFloat32 = sizeof(float);
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kOverview;
+  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kLiftedDials};
   s.highlight = kHighlightDials | kHighlightThreads;
   return s;
 }

@@ -15,6 +15,8 @@ double bits(double nats) { return nats / std::log(2.0); }
 ChapterStage stage(const ChapterContext&) {
   ChapterStage s;
   s.camera = CameraPose::kOverview;
+  // The drum the run's checkpoints join, and the threads that change as copying appears.
+  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
   s.highlight = kHighlightDrum | kHighlightThreads;
   return s;
 }

@@ -45,11 +45,21 @@ std::string list_chapters() {
   return out;
 }
 
+bool probabilities_hidden(const AppState& state) {
+  const Chapter* ch = find_chapter(state.chapter);
+  return ch != nullptr && ch->question_hides_probabilities &&
+         !(state.predict.chapter == state.chapter && state.predict.revealed);
+}
+
 void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
                    const std::vector<std::int64_t>& steps) {
   state.chapter = chapter.number;
-  set_text(state, std::string(chapter.default_text));
-  state.predict = PredictState{chapter.number, -1, false};
+  // The learner's own text stays; the chapter's example is one button away (chapter panel).
+  if (!state.own_text) set_text(state, std::string(chapter.default_text));
+  // A question answered once stays answered when the learner comes back to its chapter.
+  if (state.predict.chapter >= 0 && state.predict.choice >= 0) state.answers[state.predict.chapter] = state.predict;
+  const auto answered = state.answers.find(chapter.number);
+  state.predict = answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
   state.generated = Generation{};
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();

@@ -1,6 +1,7 @@
 // The chapter's words: body from live numbers, caption, "try this", and the
 // predict-then-reveal question.
 #include "am/ui/chapters.hpp"
+#include "am/ui/glossary.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
@@ -33,11 +34,12 @@ void refresh(ChapterPanelState& panel, const AppState& state, const ChapterConte
 }
 
 void draw_paragraphs(const std::string& text) {
+  std::vector<const GlossaryEntry*> seen;  // each term explained at its first use in the chapter
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find("\n\n", start);
     if (end == std::string::npos) end = text.size();
-    ImGui::TextWrapped("%s", text.substr(start, end - start).c_str());
+    widgets::text_wrapped_whole(text.substr(start, end - start), false, &seen);
     ImGui::Spacing();
     start = end + 2;
   }
@@ -46,7 +48,7 @@ void draw_paragraphs(const std::string& text) {
 void draw_question(AppState& state, const ChapterPanelState& panel) {
   if (panel.prompt.empty()) return;
   ImGui::Separator();
-  ImGui::TextWrapped("%s", panel.prompt.c_str());
+  widgets::text_wrapped_whole(panel.prompt);
   PredictState& p = state.predict;
   if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
   ImGui::BeginDisabled(p.revealed);
@@ -67,8 +69,11 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
   if (panel.correct_choice >= 0)
     ImGui::TextColored(p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
                        p.choice == panel.correct_choice ? "Right." : "Not this time.");
-  ImGui::TextWrapped("%s", panel.reveal.c_str());
-  if (ImGui::SmallButton("Ask again")) p = PredictState{state.chapter, -1, false};
+  widgets::text_wrapped_whole(panel.reveal);
+  if (ImGui::SmallButton("Ask again")) {
+    p = PredictState{state.chapter, -1, false};
+    state.answers.erase(state.chapter);
+  }
 }
 
 }  // namespace
@@ -92,18 +97,29 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
     ImGui::End();
     return;
   }
+  // A new chapter opens at the top of its text, not where the last one was left.
+  if (panel.chapter != chapter->number) ImGui::SetScrollY(0.0f);
   refresh(panel, state, context, *chapter);
+  if (state.own_text && state.raw_text != chapter->default_text) {
+    if (ImGui::SmallButton("Use this chapter's example")) {
+      set_text(state, std::string(chapter->default_text));
+      state.own_text = false;
+      state.generated = Generation{};
+      ++state.revision;
+    }
+    ImGui::Spacing();
+  }
   draw_paragraphs(panel.body);
   if (chapter->number == kScoreMapChapter && context.analysis) draw_score_heat_map(*context.analysis);
   if (!panel.caption.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-    ImGui::TextWrapped("%s", panel.caption.c_str());
+    widgets::text_wrapped_whole(panel.caption);
     ImGui::PopStyleColor();
   }
   if (!panel.try_this.empty()) {
     ImGui::Separator();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Try this");
-    ImGui::TextWrapped("%s", panel.try_this.c_str());
+    widgets::text_wrapped_whole(panel.try_this);
   }
   draw_question(state, panel);
   ImGui::End();

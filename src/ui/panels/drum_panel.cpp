@@ -98,7 +98,9 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     actions.step_changed = true;
   }
   std::vector<widgets::Series> series;
-  series.push_back({column(t, &CheckpointMetrics::train_loss), widgets::colour_loss(), "training loss"});
+  std::vector<float> loss_bits = column(t, &CheckpointMetrics::train_loss);  // stored in nats
+  for (float& v : loss_bits) v = static_cast<float>(nats_to_bits(v));
+  series.push_back({std::move(loss_bits), widgets::colour_loss(), "training loss (bits)"});
   if (t.has_accuracy())
     series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
   if (view.other && view.other->has_accuracy() && state.chapter == kRunsChapter)
@@ -132,7 +134,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   ImGui::NewLine();
   const CheckpointMetrics& now = t.checkpoints[static_cast<std::size_t>(index)];
   std::string line;
-  if (now.train_loss) line += "loss " + fmt_fixed(*now.train_loss, 3);
+  if (now.train_loss) line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";
   if (now.nonsense_accuracy) line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
   if (!marks.empty()) line += (line.empty() ? "" : " · ") + std::string("thin lines: the sudden change");
   if (!line.empty()) ImGui::TextDisabled("%s", line.c_str());

@@ -1,4 +1,5 @@
-// F1 help: every shortcut from the one list, and the mouse.
+// F1 help: every shortcut from the one list, the mouse, and the glossary.
+#include "am/ui/glossary.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/shortcuts.hpp"
 #include "panel_widgets.hpp"
@@ -27,6 +28,16 @@ void draw_help(AppState& state) {
   ImGui::TextWrapped("Mouse: drag to turn the machine, drag with the right button to move it, scroll to zoom. Hover "
                      "over any part to read its numbers; click a slug to make it the query, a plate to lift it, a "
                      "head in the rack to pull it out.");
+  // The glossary: the same sentences the chapter text shows on hover.
+  if (ImGui::CollapsingHeader("Words used in the chapters", ImGuiTreeNodeFlags_DefaultOpen)) {
+    for (const GlossaryEntry& e : glossary()) {
+      ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "%.*s", static_cast<int>(e.term.size()),
+                         e.term.data());
+      ImGui::Indent();
+      widgets::text_wrapped_whole(std::string(e.sentence));
+      ImGui::Unindent();
+    }
+  }
   ImGui::End();
 }
 

@@ -11,18 +11,18 @@ void draw_inspector(AppState& state, const InspectorView& view) {
     return;
   }
   if (view.hovered.empty() && view.selected.empty()) {
-    ImGui::TextDisabled("Hover over any part of the machine to read its numbers; click to keep them here.");
+    widgets::text_wrapped_whole("Hover over any part of the machine to read its numbers; click to keep them here.", true);
     ImGui::End();
     return;
   }
   if (!view.hovered.empty()) {
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Under the cursor");
-    ImGui::TextUnformatted(view.hovered.c_str());
+    widgets::text_wrapped_whole(view.hovered);
   }
   if (!view.selected.empty() && view.selected != view.hovered) {
     if (!view.hovered.empty()) ImGui::Separator();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Selected");
-    ImGui::TextUnformatted(view.selected.c_str());
+    widgets::text_wrapped_whole(view.selected);
   }
   ImGui::End();
 }

@@ -6,10 +6,53 @@
 #include <string_view>
 
 #include "am/model/alphabet.hpp"
+#include "am/ui/glossary.hpp"
+#include "am/ui/word_wrap.hpp"
 
 namespace am::ui::widgets {
 
 namespace {
+
+// One wrapped line, its glossary terms drawn as hoverable, underlined pieces.
+void line_with_terms(std::string_view line, std::vector<const GlossaryEntry*>& seen) {
+  std::vector<TermMatch> terms;
+  for (const TermMatch& t : find_terms(line))
+    if (std::find(seen.begin(), seen.end(), t.entry) == seen.end()) {
+      terms.push_back(t);
+      seen.push_back(t.entry);
+    }
+  if (terms.empty()) {
+    ImGui::TextUnformatted(line.data(), line.data() + line.size());
+    return;
+  }
+  const ImVec4 term_colour = ImGui::ColorConvertU32ToFloat4(colour_accent());
+  std::size_t at = 0;
+  bool first = true;
+  const auto piece = [&](std::size_t from, std::size_t to) {
+    if (!first) ImGui::SameLine(0.0f, 0.0f);
+    first = false;
+    ImGui::TextUnformatted(line.data() + from, line.data() + to);
+  };
+  for (const TermMatch& t : terms) {
+    if (t.start > at) piece(at, t.start);
+    ImGui::PushStyleColor(ImGuiCol_Text, term_colour);
+    piece(t.start, t.start + t.length);
+    ImGui::PopStyleColor();
+    const ImVec2 lo = ImGui::GetItemRectMin(), hi = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddLine({lo.x, hi.y}, {hi.x, hi.y}, colour_accent(), 1.0f);
+    if (ImGui::IsItemHovered()) {
+      ImGui::BeginTooltip();
+      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 24.0f);
+      ImGui::TextUnformatted(t.entry->term.data(), t.entry->term.data() + t.entry->term.size());
+      ImGui::Separator();
+      ImGui::TextUnformatted(t.entry->sentence.data(), t.entry->sentence.data() + t.entry->sentence.size());
+      ImGui::PopTextWrapPos();
+      ImGui::EndTooltip();
+    }
+    at = t.start + t.length;
+  }
+  if (at < line.size()) piece(at, line.size());
+}
 
 // The frame this ImGui frame is laid out in, and what the panels drew: per frame,
 // reset by begin_frame_panels (as ImGui's own current context is per frame).
@@ -58,6 +101,18 @@ std::string dialog_name(std::string_view title) {
 }
 
 }  // namespace
+
+void text_wrapped_whole(const std::string& text, bool disabled, std::vector<const GlossaryEntry*>* glossary_seen) {
+  const float width = std::max(ImGui::GetContentRegionAvail().x, 8.0f * ImGui::GetFontSize());
+  const auto measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
+  if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  for (std::string_view line : wrap_words(text, width, measure)) {
+    if (glossary_seen != nullptr) line_with_terms(line, *glossary_seen);
+    else ImGui::TextUnformatted(line.data(), line.data() + line.size());
+  }
+  if (disabled) ImGui::PopStyleColor();
+}
+
 
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size, ImGuiWindowFlags flags) {
   const Slot slot = g_frame.framed ? slot_for(title) : Slot{};

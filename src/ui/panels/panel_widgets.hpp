@@ -11,6 +11,10 @@
 
 #include "am/ui/frame_layout.hpp"
 
+namespace am::ui {
+struct GlossaryEntry;
+}
+
 namespace am::ui::widgets {
 
 // Begins a panel's window. A panel the frame has a slot for (begin_frame_panels) is
@@ -20,6 +24,13 @@ namespace am::ui::widgets {
 // when the panel is collapsed or hidden; End is due either way.
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags = 0);
+
+// Wrapped text that breaks only at plain spaces, so a number is never split
+// (ImGui's TextWrapped breaks after '.' and ','). Wraps at the panel's right edge.
+// With `glossary_seen`, the first use of each glossary term (those not in the list yet)
+// is underlined and explains itself on hover; the list grows as terms are shown.
+void text_wrapped_whole(const std::string& text, bool disabled = false,
+                        std::vector<const GlossaryEntry*>* glossary_seen = nullptr);
 
 // A greyed "(?)" that explains a term on hover.
 void help_marker(const char* text);

@@ -1,5 +1,6 @@
 // The five likeliest next characters, with the intact model's value as a ghost
 // when heads are pulled.
+#include "am/ui/chapter.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/text_format.hpp"
@@ -15,12 +16,18 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
     return;
   }
   if (!acts || acts->length() == 0) {
-    ImGui::TextDisabled("Nothing to predict: the text is empty.");
+    widgets::text_wrapped_whole("Nothing to predict: the text is empty.", true);
     ImGui::End();
     return;
   }
   const int last = acts->length() - 1;
   const bool ghosts = state.pulled.any() && intact && intact->length() == acts->length();
+  // The chapter's question asks how sure the model is: the bars wait for Reveal.
+  if (probabilities_hidden(state)) {
+    widgets::text_wrapped_whole("Hidden until you answer the question in the chapter text.", true);
+    ImGui::End();
+    return;
+  }
   for (const Guess& g : top_guesses(*acts, last, 5)) {
     std::optional<float> ghost;
     std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability, 1);
@@ -31,7 +38,7 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
     widgets::probability_bar(g.probability, ghost, overlay);
   }
   if (ghosts)
-    ImGui::TextDisabled("Outlines: the same characters with every head in place.");
+    widgets::text_wrapped_whole("Outlines: the same characters with every head in place.", true);
   ImGui::End();
 }
 

@@ -15,7 +15,7 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
-  ImGui::TextWrapped("Checked = in the rack. Click a plate's name to lift it.");
+  widgets::text_wrapped_whole("Checked = in the rack. Click a plate's name to lift it.", true);
   // As many heads to a row as the column is wide for: four, two, or one in a narrow column.
   const float head_w = ImGui::GetFrameHeight() + 2.0f + ImGui::CalcTextSize("L0H0").x + 14.0f;
   const int fits = static_cast<int>((ImGui::GetContentRegionAvail().x + 14.0f) / head_w);
@@ -50,19 +50,19 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   ImGui::TextUnformatted("Repeated nonsense, right the second time:");
   const std::string pulled = state.pulled.any() ? state.pulled.to_string() + " pulled" : "all heads in place";
   if (view.live_accuracy) {
-    ImGui::Text("%s at step %s, %s", fmt_percent(*view.live_accuracy, 1).c_str(), fmt_int(state.step).c_str(),
-                pulled.c_str());
+    widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy, 1) + " at step " + fmt_int(state.step) + ", " + pulled);
   } else if (view.live_available) {
     ImGui::TextDisabled("recounting (%s)...", pulled.c_str());
   } else if (view.analysis && view.analysis->step == state.step && view.analysis->accuracy_with(state.pulled)) {
-    ImGui::Text("%s, %s (from the analysis)", fmt_percent(*view.analysis->accuracy_with(state.pulled), 1).c_str(),
-                pulled.c_str());
+    widgets::text_wrapped_whole(fmt_percent(*view.analysis->accuracy_with(state.pulled), 1) + ", " + pulled +
+                                " (from the analysis)");
   } else {
-    ImGui::TextDisabled("The live recount is not part of this build, and the analysis did not measure this case.");
+    widgets::text_wrapped_whole("The live recount is not part of this build, and the analysis did not measure this case.",
+                                true);
   }
   if (view.analysis) {
-    ImGui::TextDisabled("analysis, step %s: all heads %s", fmt_int(view.analysis->step).c_str(),
-                        fmt_percent(view.analysis->accuracy, 1).c_str());
+    widgets::text_wrapped_whole(
+        "analysis, step " + fmt_int(view.analysis->step) + ": all heads " + fmt_percent(view.analysis->accuracy, 1), true);
   }
 
   if (view.training && view.training->checkpoints.size() >= 2) {

@@ -48,6 +48,7 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
   }
   if (ImGui::InputText("##text", panel.buffer.data(), panel.buffer.size())) {
     set_text(state, panel.buffer.data());
+    state.own_text = true;
     state.generated = Generation{};
     actions.text_changed = true;
   }
@@ -57,7 +58,7 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
   if (n.text.empty()) {
     ImGui::TextDisabled("Type something: the model needs at least one character to guess from.");
   } else {
-    ImGui::TextWrapped("The model reads: \"%s\"", read_text(state).c_str());
+    widgets::text_wrapped_whole("The model reads: \"" + read_text(state) + "\"");
     if (n.report.changed()) ImGui::TextWrapped("Changed to fit its alphabet: %s.", n.report.summary().c_str());
     if (n.ids.size() > static_cast<std::size_t>(kContext))
       ImGui::TextWrapped("The text is %zu characters long; the model reads only the last %d, so the window slides "

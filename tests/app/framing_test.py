@@ -1,0 +1,85 @@
+#!/usr/bin/python3
+"""Every chapter frames its focus: through `--script` and `--dump-state` at one window
+size, for each chapter the focus parts' projected rectangle lies inside the viewport,
+fills at least half of its width or its height, meets no panel (when the dump lists
+panels), and the callouts neither overlap each other nor leave the viewport.
+
+Usage: framing_test.py APP SOURCE_DIR WORK_DIR WxH   (runs under Xvfb)"""
+import json
+import os
+import subprocess
+import sys
+
+APP, SOURCE, WORK, SIZE = sys.argv[1:5]
+WEIGHTS = os.path.join(SOURCE, "weights")
+os.makedirs(WORK, exist_ok=True)
+PREFIX = [] if os.environ.get("DISPLAY") else ["xvfb-run", "-a", "-s", "-screen 0 2560x1440x24"]
+MIN_SHARE = 0.5
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message)
+
+
+def inside(r, v):
+    x, y, w, h = r
+    vx, vy, vw, vh = v
+    return x >= vx - 1 and y >= vy - 1 and x + w <= vx + vw + 1 and y + h <= vy + vh + 1
+
+
+def overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+chapters = subprocess.run([*PREFIX, APP, "--list-chapters", "--weights-dir", WEIGHTS], capture_output=True,
+                          text=True, timeout=120).stdout.splitlines()
+check(len(chapters) >= 11, f"--list-chapters printed {len(chapters)} lines")
+rows = []
+for line in chapters:
+    k = int(line.split()[0])
+    script = os.path.join(WORK, f"chapter_{k}.txt")
+    dump = os.path.join(WORK, f"chapter_{k}.json")
+    with open(script, "w") as f:
+        f.write(f"chapter {k}\n")
+    if os.path.exists(dump):
+        os.remove(dump)
+    p = subprocess.run([*PREFIX, APP, "--script", script, "--dump-state", dump, "--size", SIZE, "--weights-dir", WEIGHTS],
+                       capture_output=True, text=True, timeout=180)
+    if p.returncode != 0:
+        print(p.stdout, p.stderr, file=sys.stderr)
+        check(False, f"chapter {k}: exit code {p.returncode}")
+        continue
+    with open(dump) as f:
+        d = json.load(f)
+    check(d["chapter"] == k, f"chapter {k}: the dump says chapter {d['chapter']}")
+    v = d.get("viewport")
+    focus = d.get("focus")
+    check(v is not None and focus is not None, f"chapter {k}: the dump has no viewport or focus")
+    if v is None or focus is None:
+        continue
+    check(len(d.get("focus_parts", [])) >= 1, f"chapter {k}: no focus parts named")
+    wshare, hshare = focus[2] / v[2], focus[3] / v[3]
+    rows.append((k, wshare, hshare, len(d["callouts"])))
+    check(inside(focus, v), f"chapter {k} at {SIZE}: focus {focus} leaves the viewport {v}")
+    check(max(wshare, hshare) >= MIN_SHARE,
+          f"chapter {k} at {SIZE}: focus fills {wshare:.0%} of the width and {hshare:.0%} of the height")
+    for name, panel in d.get("panels", {}).items():
+        check(not overlap(focus, panel), f"chapter {k} at {SIZE}: focus {focus} meets panel {name} {panel}")
+    callouts = [c["rect"] for c in d["callouts"]]
+    check(len(callouts) >= 1, f"chapter {k} at {SIZE}: no callout drawn")
+    for c in callouts:  # text of at least 13 px plus padding
+        check(c[3] >= 13, f"chapter {k} at {SIZE}: callout {c} is under 13 px tall")
+    for i, a in enumerate(callouts):
+        check(inside(a, v), f"chapter {k} at {SIZE}: callout {a} leaves the viewport")
+        for b in callouts[i + 1:]:
+            check(not overlap(a, b), f"chapter {k} at {SIZE}: callouts {a} and {b} overlap")
+
+print(f"focus share of the viewport at {SIZE} (width / height, callouts):")
+for k, ws, hs, n in rows:
+    print(f"  chapter {k:2d}: {ws:4.0%} / {hs:4.0%}, {n} callouts")
+if failures:
+    sys.exit(f"{len(failures)} failure(s)")
+print("ok")
