@@ -77,9 +77,9 @@ struct DrumView {
   const TrainingRecord* other = nullptr;
   std::string other_title;
 };
-// The run menu at the top of the drum: names the run on show; choosing another sets
+// The run menu at the start of the drum's row: names the run on show; choosing another sets
 // state.requested_run (the session switches drum, curves, chapters and analysis).
-void draw_run_menu(AppState& state, const DrumView& view);
+bool draw_run_menu(AppState& state, const DrumView& view);  // true when it drew on the row
 // Chapter 6's head × score table from analysis.json's circuit (nothing without it).
 void draw_score_heat_map(const AnalysisSummary& analysis);
 

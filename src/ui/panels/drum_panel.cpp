@@ -47,20 +47,23 @@ std::vector<float> other_accuracy_at(const TrainingRecord& other, const std::vec
 
 }  // namespace
 
-void draw_run_menu(AppState& state, const DrumView& view) {
+bool draw_run_menu(AppState& state, const DrumView& view) {
   std::string title = state.run;
   for (const auto& [name, t] : view.runs)
     if (name == state.run) title = t;
   if (view.runs.size() < 2) {
     if (!title.empty()) ImGui::TextDisabled("Run: %s", title.c_str());
-    return;
+    return !title.empty();
   }
-  ImGui::SetNextItemWidth(-1.0f);
-  if (ImGui::BeginCombo("##run", ("Run: " + title).c_str())) {
+  // A share of the row, so Play and the slider fit beside it and the curves keep their height.
+  ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x * 0.36f, ImGui::GetFontSize() * 8.0f));
+  if (ImGui::BeginCombo("##run", ("run: " + state.run).c_str())) {
     for (const auto& [name, t] : view.runs)
       if (ImGui::Selectable(t.c_str(), name == state.run) && name != state.run) state.requested_run = name;
     ImGui::EndCombo();
   }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The training run on the drum: %s", title.c_str());
+  return true;
 }
 
 void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
@@ -74,7 +77,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
-  draw_run_menu(state, view);
+  const bool run_shown = draw_run_menu(state, view);
   const TrainingRecord& t = *view.training;
   const std::vector<std::int64_t> steps = t.steps();
   if (steps.size() == 1) {
@@ -84,7 +87,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     return;
   }
   int index = static_cast<int>(t.nearest_index(state.step));
-  // Play and the slider share a row: the bottom bar is a few rows high.
+  // The run, Play and the slider share a row: the bottom bar is a few rows high.
+  if (run_shown) ImGui::SameLine();
   if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (Space)");
   ImGui::SameLine();
