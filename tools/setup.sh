@@ -10,7 +10,7 @@ app_packages=(
 )
 test_packages=(
   catch2 libbenchmark-dev clang libclang-rt-14-dev
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri xdotool
   python3-torch python3-numpy libopenblas0-pthread
 )
 

@@ -8,6 +8,7 @@
 
 #include "am/render/screenshot.hpp"
 #include "machine_app.hpp"
+#include "quit_signals.hpp"
 
 namespace am::app {
 namespace {
@@ -29,7 +30,9 @@ int run_interactive(MachineApp& app) {
   int settle_frames = 2;  // ImGui needs a frame after an input to show its effect
   bool reported_error = false;
   bool animating = false;
-  while (!glfwWindowShouldClose(window)) {
+  // Ctrl+C or a kill ends the loop like the close button: settings and layout are saved.
+  const QuitSignals quit([] { glfwPostEmptyEvent(); });
+  while (!glfwWindowShouldClose(window) && !quit.requested()) {
     if (animating) glfwWaitEventsTimeout(1.0 / 60.0);
     else if (settle_frames > 0) glfwPollEvents();
     else {
@@ -62,6 +65,7 @@ int run_interactive(MachineApp& app) {
     animating = gliding || refine || app.view().scene().animated || app.session().animating();
   }
   app.session().save_layout_and_settings();
+  if (quit.requested()) std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";
   return 0;
 }
 

@@ -28,6 +28,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->headless_ = headless;
   s->engine_ = std::move(*engine);
   s->steps_ = s->engine_->checkpoint_steps();
+  s->state_.load_messages = s->engine_->load_messages();
+  s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
     s->config_ = ui::config_dir();
     if (s->config_) {
@@ -52,6 +54,10 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps_, *options.step);
   s->state_.pulled = *pulled;
   s->sync_engine_step();
+  // After the chapter is entered, so its own status does not hide what was left out.
+  const auto& problems = s->state_.load_messages;
+  if (!problems.empty())
+    ui::set_status(s->state_, problems.front() + (problems.size() > 1 ? " (+" + std::to_string(problems.size() - 1) + " more)" : ""), true);
   return s;
 }
 
@@ -162,6 +168,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   status.checkpoints = cache_->size();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
+  ui::draw_load_messages(state_);
 
   if (actions.settings_changed && config_) {
     if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)

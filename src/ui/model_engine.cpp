@@ -5,6 +5,7 @@
 
 #include "am/model/forward.hpp"
 #include "am/model/safetensors.hpp"
+#include "am/model/run_folder.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/generation.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
@@ -12,19 +13,29 @@
 namespace am::ui {
 
 Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& weights_dir) {
-  auto manifest = load_manifest(weights_dir);
-  if (!manifest) return fail(manifest.error());
-  auto record = parse_training_record(manifest->raw_json);
-  if (!record) return fail((weights_dir / "manifest.json").string() + ": " + record.error());
+  // One bad checkpoint or a malformed manifest costs only itself (load_run_folder).
+  auto run = load_run_folder(weights_dir);
+  if (!run) return fail(run.error());
 
   std::unique_ptr<ModelEngine> engine(new ModelEngine());
-  engine->training_ = std::move(*record);
-  for (const CheckpointEntry& entry : manifest->checkpoints) {
-    auto w = load_weights(weights_dir / entry.file);
-    if (!w) return fail(w.error());
-    w->step = entry.step;
-    engine->weights_.push_back(std::move(*w));
+  engine->load_messages_ = run->messages();
+  if (run->manifest_usable) {
+    auto record = parse_training_record(run->manifest.raw_json);
+    if (record) {
+      engine->training_ = std::move(*record);
+    } else {
+      engine->load_messages_.push_back((weights_dir / "manifest.json").string() + ": " + record.error() +
+                                       " \u2014 shown without the training curves");
+    }
   }
+  // The drum and the curves hold only the checkpoints that loaded.
+  std::vector<CheckpointMetrics> kept;
+  for (const Weights& w : run->weights) {
+    const CheckpointMetrics* m = engine->training_.at_step(w.step);
+    kept.push_back(m ? *m : CheckpointMetrics{w.step, {}, {}, {}, {}});
+  }
+  engine->training_.checkpoints = std::move(kept);
+  engine->weights_ = std::move(run->weights);
   engine->live_ = engine->weights_.size() - 1;
 
   const std::filesystem::path analysis_path = weights_dir / "analysis.json";
@@ -38,8 +49,11 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
     auto analysis = parse_analysis_summary(text.str());
     if (analysis)
       engine->analysis_ = std::move(*analysis);
-    else
+    else {
       engine->analysis_message_ = analysis_path.string() + ": " + analysis.error();
+      engine->load_messages_.push_back(engine->analysis_message_ +
+                                       " \u2014 the chapters use live figures only");
+    }
   }
   return engine;
 }

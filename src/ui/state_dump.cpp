@@ -40,6 +40,7 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
     j["nonsense_accuracy"] = nullptr;
   j["generated"] = state.generated.text;
   j["status"] = state.status;
+  j["load_messages"] = state.load_messages;
   return j;
 }
 

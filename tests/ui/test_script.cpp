@@ -110,7 +110,7 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
   CHECK(j["chapter_title"] == "Pulling a head out");
   CHECK(j["text"] == "qzxv kplw qzxv kp");
   CHECK(j["step"] == 1500);
-  CHECK(j["pulled_heads"] == nlohmann::json::array({"L1H4"}));
+  CHECK(j["pulled_heads"] == nlohmann::ordered_json::array({"L1H4"}));
   CHECK(j["selected_position"] == 16);
   CHECK(j["selected_character"] == "k");
   CHECK(j["selected_head"] == "L1H4");

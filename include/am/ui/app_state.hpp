@@ -80,6 +80,10 @@ struct AppState {
   std::string status;              // last status or error message (status line)
   bool status_is_error = false;
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
+  // What loading left out or could not use (bad checkpoints, manifest, analysis), shown in
+  // a dialog until dismissed; the app runs on without them.
+  std::vector<std::string> load_messages;
+  bool load_dialog_open = false;
 };
 
 // Sets the typed text and normalizes it; the selection returns to the last character.
