@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
+#include <string_view>
 #include <nlohmann/json.hpp>
 #include <system_error>
 

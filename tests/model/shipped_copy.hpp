@@ -2,6 +2,7 @@
 // the real one.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 

@@ -33,7 +33,7 @@ void every_chapter_renders(ModelEngine& engine) {
     c.acts = &acts;
     c.intact = &acts;
     INFO("chapter " << ch.number);
-    const std::string s = test::render_chapter(ch, c);
+    const std::string s = am::ui::test::render_chapter(ch, c);
     CHECK(!ch.body(c).empty());
     CHECK(s.find("nan") == std::string::npos);
   }
