@@ -62,7 +62,7 @@ class Generator:
         if kind == 2:  # invalid UTF-8 and control bytes (never a line break)
             data = bytes(self.r.choice([0xFF, 0xC3, 0x80, 0xE2, 0x28, 0x01, 0x7F, 0x41, 0x20])
                          for _ in range(self.r.randint(1, 60)))
-            return "text " + data.decode("latin-1")
+            return b"text " + data  # bytes: written as they are
         if kind == 3:  # a 10 kB paste
             return "text " + "".join(self.r.choice(ALPHABET + "ÀéÜß’!?;:-") for _ in range(10_000))
         if kind == 4:  # accents, curly quotes, punctuation the normalizer folds
@@ -142,7 +142,7 @@ def main():
     ap.add_argument("--seed", type=int, default=13)
     ap.add_argument("--work", default="build/soak")
     ap.add_argument("--weights-dir", default=None)
-    ap.add_argument("--size", default="800x500")
+    ap.add_argument("--size", default="320x200")  # the smallest picture: the soak is about memory, not pixels
     ap.add_argument("--max-growth", type=float, default=5.0, help="percent")
     a = ap.parse_args()
     if a.actions < 2 * READ_EVERY:
@@ -153,8 +153,9 @@ def main():
     shot = os.path.abspath(os.path.join(a.work, "soak_shot.png"))
     lines = Generator(a.seed, known, steps, shot).script(a.actions)
     script = os.path.join(a.work, f"soak_{a.actions}_{a.seed}.txt")
-    with open(script, "w", encoding="latin-1") as f:
-        f.write("\n".join(lines) + "\n")
+    with open(script, "wb") as f:
+        for line in lines:
+            f.write((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n")
     print(f"soak: {a.actions} actions ({len(lines)} lines, seed {a.seed}) in {script}; "
           f"extra commands known: {sorted(known & {'resize', 'key', 'wait'})}", flush=True)
 
@@ -166,15 +167,20 @@ def main():
     with open(err_path, "w") as err:
         proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=err, text=True, errors="replace")
         readings, peak = [], 0
+        csv = open(os.path.join(a.work, "soak_rss.csv"), "w")  # every reading, as it comes
+        csv.write("actions,rss_kb,seconds\n")
         for line in proc.stdout:
             if line.startswith("wrote "):
                 kb = rss_kb(proc.pid)
                 readings.append(kb)
                 peak = max(peak, kb)
+                csv.write(f"{len(readings) * READ_EVERY},{kb},{time.monotonic() - started:.1f}\n")
+                csv.flush()
                 done = len(readings) * READ_EVERY
                 if done % 1000 == 0:
                     print(f"soak: {done} actions, RSS {kb / 1024:.0f} MB, {time.monotonic() - started:.0f} s", flush=True)
         rc = proc.wait()
+        csv.close()
     with open(err_path, errors="replace") as f:
         stderr = f.read()
     failures = []
