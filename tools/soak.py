@@ -42,6 +42,7 @@ def app_commands(app):
 class Generator:
     def __init__(self, seed, known, steps, shot):
         self.r = random.Random(seed)
+        self.dump = os.path.join(os.path.dirname(shot), "soak_step_dump.json")
         self.known = known
         self.steps = steps
         self.shot = shot
@@ -84,8 +85,9 @@ class Generator:
         choices = ["chapter", "text", "step", "pull", "push", "select", "head", "generate"]
         if "resize" in self.known:
             choices.append("resize")
-        if "key" in self.known:
-            choices.append("key")
+        for extra in ("key", "wait", "focus", "dump"):
+            if extra in self.known:
+                choices.append(extra)
         c = self.r.choice(choices)
         if c == "chapter":
             self.plain_length = None  # the chapter brings its own example text
@@ -99,7 +101,13 @@ class Generator:
         if c == "resize":
             return [f"resize {self.r.randint(320, 1920)}x{self.r.randint(240, 1080)}"]
         if c == "key":
-            return [f"key {self.r.choice(['Left', 'Right', 'Home', 'F1', 'F11', 'Space'])}"]
+            return [f"key {self.r.choice(['Left', 'Right', 'Home', 'F1', 'F11', 'Space', 'Escape'])}"]
+        if c == "wait":
+            return [f"wait {self.r.randint(0, 30)}"]
+        if c == "focus":
+            return ["focus text"]
+        if c == "dump":
+            return [f"dump {self.dump}"]
         lines = []
         if self.plain_length is None:
             lines.append(self.plain_text(self.r.randint(2, 14)))
@@ -157,7 +165,7 @@ def main():
         for line in lines:
             f.write((line if isinstance(line, bytes) else line.encode("utf-8")) + b"\n")
     print(f"soak: {a.actions} actions ({len(lines)} lines, seed {a.seed}) in {script}; "
-          f"extra commands known: {sorted(known & {'resize', 'key', 'wait'})}", flush=True)
+          f"extra commands known: {sorted(known & {'resize', 'key', 'wait', 'focus', 'dump'})}", flush=True)
 
     cmd = [a.app, "--script", script, "--size", a.size, "--dump-state", os.path.join(a.work, "soak_dump.json")]
     if a.weights_dir:

@@ -69,19 +69,35 @@ int run_script(MachineApp& app, const std::filesystem::path& script, const std::
     std::cerr << s.error() << "\n";
     return 2;
   }
-  const int w = app.options().width, h = app.options().height;
+  int w = app.options().width, h = app.options().height;
   OffscreenTarget target;
   if (auto s = target.create(w, h); !s) {
     std::cerr << "attention-machine: " << s.error() << "\n";
     return 1;
   }
   // One command per frame, as in the window; the clock is fixed so screenshots repeat.
-  while (session.script_running()) {
+  // While a "wait" lasts, frames keep coming (real key events from the window included).
+  // One more frame after the last command, so the dump sees its effect (a resize's layout).
+  for (bool last = false; session.script_running() || !last;) {
+    last = !session.script_running();
     glfwPollEvents();
     auto frame = app.draw_frame(target.framebuffer(), w, h, kScreenshotTime, false);
     if (!frame) {
       std::cerr << "attention-machine: " << frame.error() << "\n";
       return 1;
+    }
+    if (frame->requests.resize) {
+      const auto [nw, nh] = *frame->requests.resize;
+      app.set_size(nw, nh);
+      w = nw;
+      h = nh;
+      OffscreenTarget resized;
+      if (auto s = resized.create(w, h); !s) {
+        std::cerr << "attention-machine: " << s.error() << "\n";
+        return 1;
+      }
+      target = std::move(resized);
+      last = false;  // draw at the new size before the script goes on or the dump is written
     }
     if (frame->requests.script_screenshot) {
       session.hold_script(true);

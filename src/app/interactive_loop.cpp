@@ -57,12 +57,15 @@ int run_interactive(MachineApp& app) {
     if (frame) {
       if (frame->requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
       if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
+      if (frame->requests.resize) glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
     }
     glfwSwapBuffers(window);
     if (settle_frames > 0) --settle_frames;
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
-    animating = gliding || refine || app.view().scene().animated || app.session().animating();
+    // Whatever an event or a panel changed is drawn at once, not at the next mouse move.
+    const bool changed = frame && app.session().changed_this_frame();
+    animating = gliding || refine || changed || app.view().scene().animated || app.session().animating();
   }
   app.session().save_layout_and_settings();
   if (quit.requested()) std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";

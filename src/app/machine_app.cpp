@@ -13,11 +13,50 @@
 
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
+#include "am/ui/input_events.hpp"
 #include "camera_presets.hpp"
-#include "panel_layout.hpp"
 
 namespace am::app {
 namespace {
+
+// input_events.hpp spells GLFW's numbers without including GLFW.
+static_assert(ui::keys::kRight == GLFW_KEY_RIGHT && ui::keys::kLeft == GLFW_KEY_LEFT && ui::keys::kUp == GLFW_KEY_UP &&
+              ui::keys::kDown == GLFW_KEY_DOWN && ui::keys::kHome == GLFW_KEY_HOME && ui::keys::kEnd == GLFW_KEY_END &&
+              ui::keys::kSpace == GLFW_KEY_SPACE && ui::keys::kEscape == GLFW_KEY_ESCAPE &&
+              ui::keys::kEnter == GLFW_KEY_ENTER && ui::keys::kTab == GLFW_KEY_TAB &&
+              ui::keys::kPageUp == GLFW_KEY_PAGE_UP && ui::keys::kPageDown == GLFW_KEY_PAGE_DOWN &&
+              ui::keys::kBackspace == GLFW_KEY_BACKSPACE && ui::keys::kDelete == GLFW_KEY_DELETE &&
+              ui::keys::kF1 == GLFW_KEY_F1 && ui::keys::kF12 == GLFW_KEY_F12 && ui::keys::kA == GLFW_KEY_A &&
+              ui::keys::kZ == GLFW_KEY_Z && ui::keys::k0 == GLFW_KEY_0 && ui::keys::k9 == GLFW_KEY_9 &&
+              ui::keys::kPress == GLFW_PRESS && ui::keys::kRelease == GLFW_RELEASE &&
+              ui::keys::kRepeat == GLFW_REPEAT && ui::keys::kModShift == GLFW_MOD_SHIFT &&
+              ui::keys::kModControl == GLFW_MOD_CONTROL && ui::keys::kModAlt == GLFW_MOD_ALT &&
+              ui::keys::kModSuper == GLFW_MOD_SUPER,
+              "input_events.hpp's key codes must be GLFW's");
+
+// The window's callbacks: each event into the session's queue. ImGui's backend is
+// installed after these and calls them from its own, so both see every event.
+ui::InputQueue* queue_of(GLFWwindow* window) { return static_cast<ui::InputQueue*>(glfwGetWindowUserPointer(window)); }
+
+void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
+  if (ui::InputQueue* q = queue_of(window)) q->push({ui::InputKind::kKey, key, action, mods});
+}
+
+void on_char(GLFWwindow* window, unsigned int codepoint) {
+  ui::InputEvent e;
+  e.kind = ui::InputKind::kChar;
+  e.codepoint = codepoint;
+  if (ui::InputQueue* q = queue_of(window)) q->push(e);
+}
+
+void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
+  double x = 0.0, y = 0.0;
+  glfwGetCursorPos(window, &x, &y);
+  ui::InputEvent e{ui::InputKind::kMouseButton, button, action, mods};
+  e.x = static_cast<float>(x);
+  e.y = static_cast<float>(y);
+  if (ui::InputQueue* q = queue_of(window)) q->push(e);
+}
 
 // CPU time of the calling thread: unlike wall time, it leaves out waiting for the driver.
 double thread_cpu_ms() {
@@ -65,6 +104,7 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);
 
+  app->install_input_callbacks();  // before ImGui's, which chain to them
   float monitor_scale = 1.0f;
   if (!headless) {
     float sx = 1.0f, sy = 1.0f;
@@ -86,39 +126,75 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   return app;
 }
 
-void MachineApp::place_camera(bool glide, int width, int height) {
-  const float aspect = height > 0 ? static_cast<float>(width) / static_cast<float>(height) : 1.6f;
-  const render::CameraPose pose =
-      named_pose(session_->camera_pose(), session_->state().selected_layer, view_->scene(), aspect, camera_.fov_y);
-  if (glide) camera_.request_pose(pose);
-  else camera_.set_pose(pose);
+void MachineApp::install_input_callbacks() {
+  GLFWwindow* w = window_->handle();
+  glfwSetWindowUserPointer(w, &session_->input());
+  glfwSetKeyCallback(w, on_key);
+  glfwSetCharCallback(w, on_char);
+  glfwSetMouseButtonCallback(w, on_mouse_button);
 }
 
-void MachineApp::handle_mouse(int width, int height) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.WantCaptureMouse) {
-    hovered_ = 0;
-    return;
-  }
-  if (io.MouseDown[0]) camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
-  if (io.MouseDown[1] || io.MouseDown[2]) camera_.pan(io.MouseDelta.x, io.MouseDelta.y, io.DisplaySize.y);
-  if (io.MouseWheel != 0.0f) camera_.zoom(io.MouseWheel);
+void MachineApp::set_size(int width, int height) {
+  options_.width = width;
+  options_.height = height;
+  glfwSetWindowSize(window_->handle(), width, height);
+}
 
-  // Picking works in window coordinates (the framebuffer may be larger on HiDPI).
-  hovered_ = 0;
-  if (ImGui::IsMousePosValid() && io.DisplaySize.x > 0 && io.DisplaySize.y > 0) {
-    const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
-    const render::Ray ray = render::ray_through_pixel({io.MousePos.x, io.MousePos.y}, {io.DisplaySize.x, io.DisplaySize.y},
-                                                      camera_.view(), camera_.projection(aspect));
-    hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
-  }
-  // A click (press and release without dragging) acts on what is under the cursor.
-  if (io.MouseReleased[0] && io.MouseDragMaxDistanceSqr[0] < 16.0f && hovered_ != 0) {
-    if (const machine::Part* part = view_->part(hovered_)) {
-      selected_ = view_->describe(hovered_);
-      session_->click(*part);
+void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
+  const render::CameraPose pose = named_pose(session_->camera_pose(), session_->state().selected_layer, view_->scene(),
+                                             viewport.aspect(), camera_.fov_y);
+  if (glide) camera_.request_pose(pose);
+  else camera_.set_pose(pose);
+  user_moved_camera_ = false;
+}
+
+void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
+  const ImGuiIO& io = ImGui::GetIO();
+  // Clicks come from the queued button events: a press and its release inside one
+  // frame still count. A click is a release close to its press, both on the machine.
+  for (const ui::InputEvent& e : session_->frame_events()) {
+    if (e.kind != ui::InputKind::kMouseButton || e.code < 0 || e.code > 2) continue;
+    const auto b = static_cast<std::size_t>(e.code);
+    if (e.action == ui::keys::kPress) {
+      press_x_[b] = e.x;
+      press_y_[b] = e.y;
+      press_in_view_[b] = vp.contains(e.x, e.y) && !io.WantCaptureMouse;
+      continue;
     }
+    const float dx = e.x - press_x_[b], dy = e.y - press_y_[b];
+    if (b == 0 && press_in_view_[b] && dx * dx + dy * dy < 16.0f && !vp.empty()) {
+      const render::Ray ray = render::ray_through_pixel(
+          {e.x - static_cast<float>(vp.x), e.y - static_cast<float>(vp.y)},
+          {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(), camera_.projection(vp.aspect()));
+      const render::PickId id = render::pick(view_->scene().draw, ray, 0.02f).id;
+      if (const machine::Part* part = id != 0 ? view_->part(id) : nullptr) {
+        selected_ = view_->describe(id);
+        session_->click(*part);
+      }
+    }
+    press_in_view_[b] = false;
   }
+  hovered_ = 0;
+  if (io.WantCaptureMouse) return;
+  // Drags that began on the machine turn, pan and zoom it; the viewport's height scales the pan.
+  if (io.MouseDown[0] && press_in_view_[0]) {
+    camera_.orbit(io.MouseDelta.x, io.MouseDelta.y);
+    user_moved_camera_ = user_moved_camera_ || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f;
+  }
+  if ((io.MouseDown[1] && press_in_view_[1]) || (io.MouseDown[2] && press_in_view_[2])) {
+    camera_.pan(io.MouseDelta.x, io.MouseDelta.y, static_cast<float>(std::max(vp.h, 1)));
+    user_moved_camera_ = user_moved_camera_ || io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f;
+  }
+  if (!ImGui::IsMousePosValid() || !vp.contains(io.MousePos.x, io.MousePos.y)) return;
+  if (io.MouseWheel != 0.0f) {
+    camera_.zoom(io.MouseWheel);
+    user_moved_camera_ = true;
+  }
+  // Picking in UI pixels relative to the viewport (the framebuffer may be larger on HiDPI).
+  const render::Ray ray = render::ray_through_pixel(
+      {io.MousePos.x - static_cast<float>(vp.x), io.MousePos.y - static_cast<float>(vp.y)},
+      {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(), camera_.projection(vp.aspect()));
+  hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
 }
 
 Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
@@ -133,8 +209,6 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
   }
   ImGui::NewFrame();
-  // The panels exist after the first frame; then they are fitted to the window.
-  if (frames_drawn_ == 1 && !imgui_->layout_loaded()) fit_panels_to_display(io.DisplaySize.x, io.DisplaySize.y);
   ++frames_drawn_;
 
   ui::InspectorView inspector;
@@ -151,21 +225,42 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   view_->build(input);
   report.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   double cpu_ms = thread_cpu_ms() - cpu0;
+  // The machine lives in the viewport the frame leaves (UI pixels, top-left origin).
+  const ui::ViewportRect vp = session_->layout().viewport;
+  const bool viewport_resized = vp.w != last_viewport_.w || vp.h != last_viewport_.h;
+  last_viewport_ = vp;
   if (report.requests.camera_changed || report.requests.reset_camera) {
     const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
-    place_camera(glide, width, height);
+    place_camera(glide, vp);
+  } else if (viewport_resized && !user_moved_camera_) {
+    place_camera(false, vp);  // a new aspect frames the chapter's view anew, unless the user moved it
   }
 
-  if (interactive) handle_mouse(width, height);
+  if (interactive) handle_mouse(vp);
   ImGui::Render();
 
-  const float aspect = static_cast<float>(width) / static_cast<float>(std::max(height, 1));
+  // Framebuffer pixels (HiDPI: larger than UI pixels), GL's bottom-left origin.
+  const float sx = io.DisplaySize.x > 0.0f ? static_cast<float>(width) / io.DisplaySize.x : 1.0f;
+  const float sy = io.DisplaySize.y > 0.0f ? static_cast<float>(height) / io.DisplaySize.y : 1.0f;
+  const int fb_x = static_cast<int>(std::lround(static_cast<float>(vp.x) * sx));
+  const int fb_top = static_cast<int>(std::lround(static_cast<float>(vp.y) * sy));
+  const int fb_w = std::min(static_cast<int>(std::lround(static_cast<float>(vp.w) * sx)), width - fb_x);
+  const int fb_h = std::min(static_cast<int>(std::lround(static_cast<float>(vp.h) * sy)), height - fb_top);
+  // Behind the bars: the frame's own colour (the renderer draws only the viewport).
+  glBindFramebuffer(GL_FRAMEBUFFER, target);
+  glViewport(0, 0, width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glClearColor(0.07f, 0.06f, 0.05f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+
   render::FrameView fv;
   fv.view = camera_.view();
-  fv.projection = camera_.projection(aspect);
+  fv.projection = camera_.projection(vp.aspect());
   fv.eye = camera_.eye();
-  fv.width = width;
-  fv.height = height;
+  fv.width = std::max(fb_w, 0);
+  fv.height = std::max(fb_h, 0);
+  fv.x = fb_x;
+  fv.y = height - fb_top - std::max(fb_h, 0);
   fv.hovered = hovered_;
   fv.time = static_cast<float>(time_seconds);
   const double cpu1 = thread_cpu_ms();

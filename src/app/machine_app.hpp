@@ -11,6 +11,7 @@
 #include "am/render/camera.hpp"
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
+#include "am/ui/viewport.hpp"
 #include "gl_window.hpp"
 #include "overlay_layer.hpp"
 #include "machine_view.hpp"
@@ -39,9 +40,14 @@ class MachineApp {
                                                     Clock::time_point started,
                                                     std::future<Result<render::GlyphAtlas>> atlas);
 
-  // Draws one frame into `target` (0 = the window) of the given framebuffer size.
+  // Draws one frame into `target` (0 = the window) of the given framebuffer size: the
+  // frame's bars and panels, and the machine in the viewport rectangle they leave.
   // interactive: read the mouse (camera, hover, clicks) and show tooltips.
   Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds, bool interactive);
+  // The 3D viewport of the last frame, UI pixels from the window's top left.
+  ui::ViewportRect viewport() const { return session_->layout().viewport; }
+  // Headless runs: the size the offscreen target (and the hidden window) should have.
+  void set_size(int width, int height);
 
 
   GLFWwindow* window() const { return window_->handle(); }
@@ -54,8 +60,9 @@ class MachineApp {
 
  private:
   MachineApp() = default;
-  void handle_mouse(int width, int height);
-  void place_camera(bool glide, int width, int height);
+  void handle_mouse(const ui::ViewportRect& viewport);
+  void place_camera(bool glide, const ui::ViewportRect& viewport);
+  void install_input_callbacks();
 
   Options options_;
   std::unique_ptr<GlWindow> window_;
@@ -66,6 +73,10 @@ class MachineApp {
   std::unique_ptr<UiSession> session_;
   render::PickId hovered_ = 0;
   std::string selected_;        // describe() of the last clicked part
+  ui::ViewportRect last_viewport_;
+  float press_x_[3] = {0, 0, 0}, press_y_[3] = {0, 0, 0};  // where each mouse button went down
+  bool press_in_view_[3] = {false, false, false};
+  bool user_moved_camera_ = false;  // orbit, pan or zoom since the chapter's pose was placed
   double last_time_ = -1.0;
   double last_frame_ms_ = 0.0;
   long long frames_drawn_ = 0;

@@ -72,12 +72,49 @@ Status UiSession::start_script(const std::filesystem::path& path) {
     pending_script_shot_ = p;
     return Ok{};
   });
+  engine_->set_window_commands([this](const ui::ScriptCommand& c) { return window_command(c); });
   return Ok{};
+}
+
+Status UiSession::window_command(const ui::ScriptCommand& c) {
+  switch (c.kind) {
+    case ui::CommandKind::kKey:
+      // Into the same queue as the window's keys, taken later in this same frame.
+      queue_.push_tap(static_cast<int>(c.number), c.mods, true);
+      return Ok{};
+    case ui::CommandKind::kFocus:
+      if (state_.presentation || !state_.settings.panels.bottom_bar || !state_.settings.panels.text_input)
+        return fail("the text box is hidden (presentation mode, or its bar is collapsed)");
+      text_panel_.focus_request = 3;  // ImGui gives the focus a frame or two later
+      return Ok{};
+    case ui::CommandKind::kResize:
+      pending_resize_ = std::make_pair(c.width, c.height);
+      return Ok{};
+    case ui::CommandKind::kDump:
+      // Written once this frame's panels have been drawn, so their rectangles are current.
+      pending_dump_ = std::filesystem::path(c.text);
+      return Ok{};
+    default:
+      return fail("not a window command");
+  }
+}
+
+nlohmann::ordered_json UiSession::frame_dump() const {
+  const auto rect = [](const ui::PanelRect& r) { return nlohmann::ordered_json::array({r.x, r.y, r.w, r.h}); };
+  nlohmann::ordered_json j;
+  j["window"] = {layout_.window.w, layout_.window.h};
+  j["viewport"] = rect(layout_.viewport);
+  nlohmann::ordered_json panels = nlohmann::ordered_json::object();
+  for (const auto& [name, r] : layout_.bars()) panels[name] = rect(r);
+  for (const auto& [name, r] : ui::drawn_panels()) panels[name] = rect(r);
+  j["panels"] = panels;
+  j["presentation"] = layout_.presentation;
+  return j;
 }
 
 Status UiSession::write_dump(const std::filesystem::path& path) {
   sync_engine_step();
-  return ui::write_state_dump(path, state_, *engine_);
+  return ui::write_state_dump(path, state_, *engine_, frame_dump());
 }
 
 std::size_t UiSession::step_index() const {
@@ -103,6 +140,9 @@ ui::ChapterContext UiSession::context() {
 
 const machine::SceneInput& UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
                                             const ui::InspectorView& inspector, SessionRequests& requests) {
+  const std::uint64_t revision_before = state_.revision;
+  const ui::Settings settings_before = state_.settings;
+  const bool presentation_before = state_.presentation;
   if (runner_ && !runner_->done() && !hold_script_) {
     runner_->step(state_, *engine_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
@@ -111,6 +151,12 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
     requests.script_screenshot = pending_script_shot_;
     pending_script_shot_.reset();
   }
+  if (pending_resize_) {
+    requests.resize = pending_resize_;
+    pending_resize_.reset();
+  }
+  // Every event since the last frame, each acted on once (a script's keys included).
+  events_ = queue_.take();
   ui::advance_playback(state_, steps_, dt_seconds);
   sync_engine_step();
 
@@ -136,7 +182,22 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
 
   ui::ChapterContext ctx = context();
   ui::PanelActions actions;
-  if (!headless_) ui::handle_shortcuts(state_, ctx, steps_, actions);
+  const bool typing = text_panel_.active || text_panel_.focus_request > 0;
+  ui::handle_shortcuts(state_, ctx, steps_, events_, typing, actions);
+
+  // The frame, from this frame's display size and font (after F11 may have toggled it).
+  ui::FrameLayoutInput frame_in;
+  const ImGuiIO& io = ImGui::GetIO();
+  frame_in.width = static_cast<int>(io.DisplaySize.x);
+  frame_in.height = static_cast<int>(io.DisplaySize.y);
+  frame_in.line = ImGui::GetTextLineHeightWithSpacing();
+  frame_in.left_open = state_.settings.panels.left_bar;
+  frame_in.right_open = state_.settings.panels.right_bar;
+  frame_in.bottom_open = state_.settings.panels.bottom_bar;
+  frame_in.presentation = state_.presentation;
+  layout_ = ui::compute_frame_layout(frame_in);
+  ui::begin_frame_panels(layout_);
+  ui::draw_bar_strips(state_, layout_, actions);
   ui::draw_navigator(state_, ctx, steps_, actions);
   ui::draw_chapter_text(state_, ctx, chapter_panel_);
   ui::draw_text_input(state_, text_panel_, actions);
@@ -203,6 +264,13 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
   input_ = ui::make_scene_input(state_, ctx, time_seconds);
+  if (pending_dump_) {
+    const std::filesystem::path path = *pending_dump_;
+    pending_dump_.reset();
+    if (auto s = write_dump(path); !s) ui::set_status(state_, "dump: " + s.error(), true);
+  }
+  changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
+             !(state_.settings == settings_before) || state_.presentation != presentation_before;
   return input_;
 }
 

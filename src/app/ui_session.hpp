@@ -8,11 +8,16 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "am/machine/scene.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/checkpoint_cache.hpp"
+#include "am/ui/frame_layout.hpp"
+#include "am/ui/input_events.hpp"
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
@@ -26,6 +31,7 @@ struct SessionRequests {
   std::optional<std::filesystem::path> script_screenshot;  // a script's "screenshot" command
   bool camera_changed = false;         // the chapter's pose (or lifted plate) changed: glide there
   bool reset_camera = false;           // Home
+  std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
 };
 
 class UiSession {
@@ -42,8 +48,9 @@ class UiSession {
   std::string script_error() const { return runner_ ? runner_->error() : std::string(); }
   Status write_dump(const std::filesystem::path& path);
 
-  // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, the
-  // drum's playback, the caches and every panel; returns the machine's input.
+  // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, takes
+  // the queued input events (shortcuts), lays out the frame from the display size, runs
+  // the drum's playback, the caches and every panel; returns the machine's input.
   // `inspector` holds the describe() text of the hovered / clicked part.
   const machine::SceneInput& frame(double time_seconds, double dt_seconds, double frame_ms,
                                    const ui::InspectorView& inspector, SessionRequests& requests);
@@ -62,11 +69,23 @@ class UiSession {
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
+  // Key, character and mouse-button events from the window's callbacks (and a script's
+  // "key"), taken once per frame by frame().
+  ui::InputQueue& input() { return queue_; }
+  // The events frame() took this frame (the window reads the clicks among them).
+  const std::vector<ui::InputEvent>& frame_events() const { return events_; }
+  // This frame's layout: bars, panel slots and the 3D viewport (UI pixels, top-left origin).
+  const ui::FrameLayout& layout() const { return layout_; }
+  // Whatever the panels or the input changed this frame: draw another one to show it.
+  bool changed_this_frame() const { return changed_; }
+
  private:
   UiSession() = default;
   ui::ChapterContext context();
   std::size_t step_index() const;
   void sync_engine_step();
+  Status window_command(const ui::ScriptCommand& command);
+  nlohmann::ordered_json frame_dump() const;
 
   bool headless_ = false;
   std::unique_ptr<ui::ModelEngine> engine_;
@@ -89,6 +108,12 @@ class UiSession {
   bool first_pose_done_ = false;
   bool hold_script_ = false;
   float monitor_scale_ = 1.0f;
+  ui::InputQueue queue_;
+  std::vector<ui::InputEvent> events_;
+  ui::FrameLayout layout_;
+  std::optional<std::filesystem::path> pending_dump_;
+  std::optional<std::pair<int, int>> pending_resize_;
+  bool changed_ = false;
 };
 
 }  // namespace am::app

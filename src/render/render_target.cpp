@@ -82,7 +82,8 @@ void RenderTarget::restore(const PixelRect& r) const {
   glBindFramebuffer(GL_FRAMEBUFFER, msaa_fbo_.id());
 }
 
-void RenderTarget::present(GLuint target, const PixelRect& r, int out_width, int out_height) const {
+void RenderTarget::present(GLuint target, const PixelRect& r, int out_x, int out_y, int out_width,
+                           int out_height) const {
   // Two blits: resolving needs identical formats, and the window's may differ.
   glBindFramebuffer(GL_READ_FRAMEBUFFER, msaa_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, resolve_fbo_.id());
@@ -91,7 +92,8 @@ void RenderTarget::present(GLuint target, const PixelRect& r, int out_width, int
   glBindFramebuffer(GL_READ_FRAMEBUFFER, resolve_fbo_.id());
   glBindFramebuffer(GL_DRAW_FRAMEBUFFER, target);
   const bool same = out_width == width_ && out_height == height_;
-  glBlitFramebuffer(0, 0, width_, height_, 0, 0, out_width, out_height, GL_COLOR_BUFFER_BIT, same ? GL_NEAREST : GL_LINEAR);
+  glBlitFramebuffer(0, 0, width_, height_, out_x, out_y, out_x + out_width, out_y + out_height, GL_COLOR_BUFFER_BIT,
+                    same ? GL_NEAREST : GL_LINEAR);
   glBindFramebuffer(GL_FRAMEBUFFER, target);
 }
 

@@ -16,9 +16,9 @@ class RenderTarget {
   GLuint msaa_framebuffer() const { return msaa_fbo_.id(); }
   GLuint resolved_texture() const { return resolved_tex_.id(); }
   // Averages the samples inside `changed` into the resolved image (the rest is kept
-  // from earlier frames), then copies all of it into `target` (0: the window),
-  // stretched (filtered) to out_width x out_height if that differs.
-  void present(GLuint target, const PixelRect& changed, int out_width, int out_height) const;
+  // from earlier frames), then copies all of it into `target` (0: the window) at
+  // (out_x, out_y), stretched (filtered) to out_width x out_height if that differs.
+  void present(GLuint target, const PixelRect& changed, int out_x, int out_y, int out_width, int out_height) const;
   // Keeps a copy of the multisampled colour and depth (the static layer), and puts
   // back the part inside `rect`.
   void snapshot() const;

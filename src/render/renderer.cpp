@@ -693,7 +693,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& outer
     r.draw_transparent();
   }
   lap(stats.main_ms);
-  r.target->present(target_framebuffer, changed, out.width, out.height);
+  r.target->present(target_framebuffer, changed, out.x, out.y, out.width, out.height);
   r.draw_calls += 2;  // the resolve and the copy (blits)
   lap(stats.present_ms);
 

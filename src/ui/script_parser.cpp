@@ -5,6 +5,7 @@
 
 #include "am/model/head_mask.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/input_events.hpp"
 #include "am/ui/script.hpp"
 
 namespace am::ui {
@@ -40,7 +41,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.text = std::string(rest);  // typed text is kept as written, trailing spaces too
     return c;
   }
-  if (word == "chapter" || word == "step" || word == "select" || word == "generate") {
+  if (word == "chapter" || word == "step" || word == "select" || word == "generate" || word == "wait") {
     std::int64_t lo = 0, hi = 0;
     if (word == "chapter") {
       c.kind = CommandKind::kChapter;
@@ -48,6 +49,9 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     } else if (word == "step") {
       c.kind = CommandKind::kStep;
       hi = INT64_MAX;
+    } else if (word == "wait") {
+      c.kind = CommandKind::kWait;
+      hi = kMaxWaitMs;
     } else if (word == "select") {
       c.kind = CommandKind::kSelect;
       lo = 1;
@@ -77,8 +81,43 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.text = std::string(arg);
     return c;
   }
+  if (word == "key") {
+    c.kind = CommandKind::kKey;
+    if (arg.empty()) return fail("'key' needs a key name, e.g. key Right");
+    auto chord = parse_key_chord(arg);
+    if (!chord) return fail(chord.error());
+    c.number = chord->key;
+    c.mods = chord->mods;
+    c.text = std::string(arg);
+    return c;
+  }
+  if (word == "focus") {
+    c.kind = CommandKind::kFocus;
+    if (arg != "text") return fail("'focus' takes 'text' (the text box), got '" + std::string(arg) + "'");
+    c.text = std::string(arg);
+    return c;
+  }
+  if (word == "resize") {
+    c.kind = CommandKind::kResize;
+    const std::size_t x = arg.find_first_of("xX");
+    auto w = integer_argument(word, arg.substr(0, x), kMinWindowSide, kMaxWindowSide);
+    auto h = x == std::string_view::npos ? w : integer_argument(word, arg.substr(x + 1), kMinWindowSide, kMaxWindowSide);
+    if (x == std::string_view::npos || !w || !h)
+      return fail("'resize' needs WIDTHxHEIGHT, each " + std::to_string(kMinWindowSide) + " to " +
+                  std::to_string(kMaxWindowSide) + ", e.g. resize 1920x1080; got '" + std::string(arg) + "'");
+    c.width = static_cast<int>(*w);
+    c.height = static_cast<int>(*h);
+    return c;
+  }
+  if (word == "dump") {
+    c.kind = CommandKind::kDump;
+    if (arg.empty()) return fail("'dump' needs a file name, e.g. dump state.json");
+    c.text = std::string(arg);
+    return c;
+  }
   return fail("unknown command '" + std::string(word) +
-              "' (known: chapter, text, step, pull, push, select, head, generate, screenshot)");
+              "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
+              "resize, dump)");
 }
 
 }  // namespace
@@ -94,6 +133,11 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kHead: return "head";
     case CommandKind::kGenerate: return "generate";
     case CommandKind::kScreenshot: return "screenshot";
+    case CommandKind::kKey: return "key";
+    case CommandKind::kWait: return "wait";
+    case CommandKind::kFocus: return "focus";
+    case CommandKind::kResize: return "resize";
+    case CommandKind::kDump: return "dump";
   }
   return "?";
 }

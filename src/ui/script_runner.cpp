@@ -1,5 +1,6 @@
 #include "am/ui/script_runner.hpp"
 
+#include <chrono>
 #include <cstdlib>
 
 #include "am/model/weights_dir.hpp"
@@ -14,7 +15,10 @@ std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int
   return best;
 }
 
-ScriptRunner::ScriptRunner(Script script) : script_(std::move(script)) {}
+ScriptRunner::ScriptRunner(Script script)
+    : script_(std::move(script)), clock_([] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+      }) {}
 
 Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& engine) {
   const std::vector<std::int64_t> steps = engine.checkpoint_steps();
@@ -63,12 +67,27 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     }
     case CommandKind::kScreenshot:
       return engine.screenshot(c.text);
+    case CommandKind::kWait:
+      if (!no_waits_) {
+        waiting_ = true;
+        resume_at_ = clock_() + static_cast<double>(c.number) / 1000.0;
+      }
+      return Ok{};
+    case CommandKind::kKey:
+    case CommandKind::kFocus:
+    case CommandKind::kResize:
+    case CommandKind::kDump:
+      return engine.window_command(c);
   }
   return fail("unhandled command");
 }
 
 ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
   if (failed_) return Outcome::kFailed;
+  if (waiting_) {
+    if (clock_() < resume_at_) return Outcome::kRan;
+    waiting_ = false;
+  }
   if (next_ >= script_.commands.size()) return Outcome::kFinished;
   const ScriptCommand& c = script_.commands[next_];
   const Status status = execute(c, state, engine);
@@ -83,6 +102,7 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
 }
 
 ScriptRunner::Outcome ScriptRunner::run_all(AppState& state, Engine& engine) {
+  no_waits_ = true;
   for (;;) {
     const Outcome o = step(state, engine);
     if (o != Outcome::kRan) return o;

@@ -24,6 +24,8 @@ constexpr PanelFlag kPanelFlags[] = {
     {"inspector", &PanelVisibility::inspector},     {"drum", &PanelVisibility::drum},
     {"rack", &PanelVisibility::rack},               {"settings", &PanelVisibility::settings},
     {"help", &PanelVisibility::help},               {"status_line", &PanelVisibility::status_line},
+    {"left_bar", &PanelVisibility::left_bar},       {"right_bar", &PanelVisibility::right_bar},
+    {"bottom_bar", &PanelVisibility::bottom_bar},
 };
 
 }  // namespace

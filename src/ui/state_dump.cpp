@@ -44,13 +44,14 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
   return j;
 }
 
-Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine) {
+Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
+                        const nlohmann::ordered_json& extra) {
   const std::vector<int> ids = read_ids(state);
   const Activations acts = engine.forward(ids, state.pulled);
-  const std::string text =
-      dump_state(state, acts, engine.nonsense_accuracy(state.pulled))
-          .dump(2, ' ', false, nlohmann::json::error_handler_t::replace) +
-      "\n";
+  nlohmann::ordered_json j = dump_state(state, acts, engine.nonsense_accuracy(state.pulled));
+  if (extra.is_object())
+    for (const auto& [key, value] : extra.items()) j[key] = value;
+  const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
   return write_file_atomically(path, std::span<const std::uint8_t>(bytes, text.size()));
 }

@@ -5,6 +5,7 @@
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "am/model/forward.hpp"
 #include "am/ui/chapters.hpp"
@@ -46,18 +47,39 @@ struct Harness {
   ChapterPanelState chapter_panel;
   Activations acts;
 
-  PanelActions frame(int key_down = -1) {
-    ImGuiIO& io = ImGui::GetIO();
-    for (bool& k : io.KeysDown) k = false;
-    if (key_down >= 0) io.KeysDown[key_down] = true;
+  bool framed = true;
+  bool typing = false;
+  FrameLayout layout;
+
+  // One frame; `key` is tapped (pressed and released) within it, as a quick user does.
+  PanelActions frame(int key = -1) {
+    std::vector<InputEvent> events;
+    if (key >= 0) {
+      InputQueue q;
+      q.push_tap(key, 0, false);
+      events = q.take();
+    }
     ImGui::NewFrame();
+    if (framed) {
+      FrameLayoutInput in;
+      in.width = 1280;
+      in.height = 800;
+      in.line = ImGui::GetTextLineHeightWithSpacing();
+      in.left_open = state.settings.panels.left_bar;
+      in.right_open = state.settings.panels.right_bar;
+      in.bottom_open = state.settings.panels.bottom_bar;
+      in.presentation = state.presentation;
+      layout = compute_frame_layout(in);
+      begin_frame_panels(layout);
+    }
     acts = engine.forward(read_ids(state), state.pulled);
     ChapterContext c = engine.chapter_context(state);
     c.acts = &acts;
     c.intact = &acts;
     PanelActions actions;
     const auto steps = engine.checkpoint_steps();
-    handle_shortcuts(state, c, steps, actions);
+    handle_shortcuts(state, c, steps, events, typing, actions);
+    if (framed) draw_bar_strips(state, layout, actions);
     draw_navigator(state, c, steps, actions);
     draw_chapter_text(state, c, chapter_panel);
     draw_text_input(state, text_panel, actions);
@@ -88,7 +110,7 @@ TEST_CASE("every panel draws in every chapter, and the arrow keys turn the pages
   enter_chapter(h.state, *find_chapter(0), h.engine.chapter_context(h.state), h.engine.checkpoint_steps());
   h.frame();
   for (int k = 1; k < kChapterCount; ++k) {
-    // A key counts as pressed on the frame it goes down; release it in between.
+    // A press and its release inside one frame still turn the page.
     const PanelActions a = h.frame(GLFW_KEY_RIGHT);
     CHECK(a.chapter_changed);
     CHECK(h.state.chapter == k);
@@ -134,4 +156,67 @@ TEST_CASE("panels show their empty states without a pass or a manifest", "[panel
   draw_inspector(state, InspectorView{"a dial\nq·k = 1.2", ""});
   ImGui::Render();
   CHECK_FALSE(actions.any());
+}
+
+TEST_CASE("no shortcut while the text box has the keyboard", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.frame();
+  h.typing = true;
+  for (int key : {GLFW_KEY_RIGHT, GLFW_KEY_SPACE, GLFW_KEY_F1, GLFW_KEY_F11}) CHECK_FALSE(h.frame(key).any());
+  CHECK(h.state.chapter == 0);
+  CHECK_FALSE(h.state.presentation);
+  h.typing = false;
+  CHECK(h.frame(GLFW_KEY_RIGHT).chapter_changed);
+}
+
+TEST_CASE("the panels sit in the frame's slots, and F11 hides them and brings them back", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.state.settings.panels.help = true;
+  h.frame();
+  h.frame();
+  const auto at = [](const char* name) {
+    const ImGuiWindow* w = ImGui::FindWindowByName(name);
+    REQUIRE(w != nullptr);
+    return PanelRect{static_cast<int>(w->Pos.x), static_cast<int>(w->Pos.y), static_cast<int>(w->Size.x),
+                     static_cast<int>(w->Size.y)};
+  };
+  CHECK(at("Next character") == h.layout.predictions);
+  CHECK(at("Rack of heads") == h.layout.rack);
+  CHECK(at("Inspector") == h.layout.inspector);
+  CHECK(at("Training drum") == h.layout.drum);
+  CHECK(at("Text") == h.layout.text);
+  CHECK(at("Chapters") == h.layout.navigator);
+  CHECK(at("##status") == h.layout.status);
+  // Help is a dialog: drawn over the viewport, and listed for the dump.
+  bool help_listed = false;
+  for (const auto& [name, r] : drawn_panels())
+    if (name == "help") {
+      help_listed = true;
+      CHECK(h.layout.viewport.contains(static_cast<float>(r.x), static_cast<float>(r.y)));
+    }
+  CHECK(help_listed);
+
+  h.frame(GLFW_KEY_F11);
+  CHECK(h.state.presentation);
+  h.frame();
+  CHECK(h.layout.viewport == PanelRect{0, 0, 1280, 800});
+  CHECK_FALSE(ImGui::FindWindowByName("Next character")->Active);  // not drawn at all
+  CHECK_FALSE(ImGui::FindWindowByName("Rack of heads")->Active);
+  CHECK_FALSE(ImGui::FindWindowByName("Chapters")->Active);
+  h.frame(GLFW_KEY_F11);
+  CHECK_FALSE(h.state.presentation);
+  h.frame();
+  CHECK(at("Next character") == h.layout.predictions);
+}
+
+TEST_CASE("a collapsed bar's strip opens it again", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.state.settings.panels.right_bar = false;
+  h.frame();
+  CHECK(h.layout.right.w < 40);
+  CHECK(h.layout.rack.empty());
+  CHECK(h.layout.viewport.w == 1280 - h.layout.left.w - h.layout.right.w);
 }

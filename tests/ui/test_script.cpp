@@ -179,3 +179,86 @@ TEST_CASE("snapping to checkpoints", "[script]") {
   CHECK(snap_to_checkpoint(steps, 126) == 250);
   CHECK(snap_to_checkpoint(steps, 99999) == 1000);
 }
+
+TEST_CASE("the window's commands parse: key, wait, focus, resize, dump", "[script]") {
+  auto s = parse_script("key Right\nkey Ctrl+S\nwait 1500\nfocus text\nresize 1920x1080\ndump out/state.json\n", "w.txt");
+  REQUIRE(s.ok());
+  REQUIRE(s->commands.size() == 6);
+  CHECK(s->commands[0].kind == CommandKind::kKey);
+  CHECK(s->commands[0].number == 262);
+  CHECK(s->commands[1].number == 'S');
+  CHECK(s->commands[1].mods == 2);
+  CHECK(s->commands[2].kind == CommandKind::kWait);
+  CHECK(s->commands[2].number == 1500);
+  CHECK(s->commands[3].kind == CommandKind::kFocus);
+  CHECK(s->commands[4].width == 1920);
+  CHECK(s->commands[4].height == 1080);
+  CHECK(s->commands[5].text == "out/state.json");
+  const auto error_of = [](const char* src) {
+    auto r = parse_script(src, "w.txt");
+    REQUIRE_FALSE(r.ok());
+    return r.error();
+  };
+  CHECK_THAT(error_of("key\n"), StartsWith("w.txt:1: 'key' needs a key name"));
+  CHECK_THAT(error_of("key Rigth\n"), StartsWith("w.txt:1: unknown key 'Rigth'"));
+  CHECK_THAT(error_of("wait soon\n"), StartsWith("w.txt:1: 'wait' needs a whole number"));
+  CHECK_THAT(error_of("wait 700000\n"), StartsWith("w.txt:1: 'wait' takes 0 to 600000"));
+  CHECK_THAT(error_of("focus drum\n"), StartsWith("w.txt:1: 'focus' takes 'text'"));
+  CHECK_THAT(error_of("resize 1920\n"), StartsWith("w.txt:1: 'resize' needs WIDTHxHEIGHT"));
+  CHECK_THAT(error_of("resize 10x10\n"), StartsWith("w.txt:1: 'resize' needs WIDTHxHEIGHT, each 64 to 8192"));
+  CHECK_THAT(error_of("dump\n"), StartsWith("w.txt:1: 'dump' needs a file name"));
+}
+
+TEST_CASE("wait holds the script in real time, and the script ends only after the last wait", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script("chapter 2\nwait 500\nchapter 3\nwait 250\n", "w.txt");
+  REQUIRE(script.ok());
+  ScriptRunner runner(std::move(*script));
+  double now = 10.0;
+  runner.set_clock([&now] { return now; });
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kRan);  // chapter 2
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kRan);  // wait 500 starts
+  now += 0.499;
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kRan);  // still waiting
+  CHECK(state.chapter == 2);
+  CHECK(runner.waiting());
+  now += 0.002;
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kRan);  // chapter 3
+  CHECK(state.chapter == 3);
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kRan);  // wait 250 starts
+  CHECK_FALSE(runner.done());  // every command has run, but the wait has not passed
+  now += 0.3;
+  CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kFinished);
+  CHECK(runner.done());
+}
+
+TEST_CASE("window commands without a window fail with a message", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script("chapter 1\nkey Right\n", "w.txt");
+  REQUIRE(script.ok());
+  ScriptRunner runner(std::move(*script));
+  CHECK(runner.run_all(state, engine) == ScriptRunner::Outcome::kFailed);
+  CHECK_THAT(runner.error(), StartsWith("w.txt:2: key: 'key' needs the window; this run has none"));
+}
+
+TEST_CASE("the dump takes the window's keys beside the state's", "[script]") {
+  test::FakeEngine engine;
+  AppState state;
+  set_text(state, "abc");
+  const auto dir = std::filesystem::temp_directory_path() / "am_ui_dump_extra_test";
+  std::filesystem::create_directories(dir);
+  nlohmann::ordered_json extra;
+  extra["window"] = {1280, 720};
+  extra["viewport"] = {256, 0, 832, 634};
+  extra["presentation"] = false;
+  REQUIRE(write_state_dump(dir / "s.json", state, engine, extra).ok());
+  std::ifstream in(dir / "s.json");
+  const auto j = nlohmann::json::parse(in);
+  CHECK(j["text"] == "abc");
+  CHECK(j["window"] == nlohmann::json::array({1280, 720}));
+  CHECK(j["viewport"][2] == 832);
+  CHECK(j["presentation"] == false);
+  std::filesystem::remove_all(dir);
+}

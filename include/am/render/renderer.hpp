@@ -38,8 +38,10 @@ struct FrameView {
   glm::mat4 view{1.0f};
   glm::mat4 projection{1.0f};
   glm::vec3 eye{0.0f};
-  int width = 0;   // framebuffer pixels
+  int width = 0;   // the target rectangle, framebuffer pixels
   int height = 0;
+  int x = 0;       // its lower-left corner in the target framebuffer (GL's bottom-left origin)
+  int y = 0;
   PickId hovered = 0;   // drawn with a warm glow
   float time = 0.0f;
 };
@@ -69,7 +71,8 @@ class Renderer {
   Renderer(const Renderer&) = delete;
   Renderer& operator=(const Renderer&) = delete;
 
-  // Draws into `target_framebuffer` (0: the window) over the whole view size.
+  // Draws into `target_framebuffer` (0: the window), into the view's rectangle only
+  // (x, y, width, height); pixels outside it are left as they were.
   // A zero-size view draws nothing. Fails only on GL errors. If the result says
   // refine_pending, draw one more frame once the camera rests (it was drawn smaller).
   Result<FrameStats> render(const DrawList& list, const FrameView& view, unsigned target_framebuffer);

@@ -30,6 +30,10 @@ struct PanelVisibility {
   bool settings = false;
   bool help = false;
   bool status_line = true;
+  // The frame's bars: open, or collapsed to a strip (View menu).
+  bool left_bar = true;
+  bool right_bar = true;
+  bool bottom_bar = true;
 
   bool operator==(const PanelVisibility&) const = default;
 };
@@ -80,6 +84,7 @@ struct AppState {
   std::string status;              // last status or error message (status line)
   bool status_is_error = false;
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
+  bool presentation = false;       // F11: every bar hidden (not saved: a projector session ends)
   // What loading left out or could not use (bad checkpoints, manifest, analysis), shown in
   // a dialog until dismissed; the app runs on without them.
   std::vector<std::string> load_messages;

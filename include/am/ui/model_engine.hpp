@@ -31,6 +31,9 @@ class ModelEngine final : public Engine {
   static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir);
 
   void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
+  // key, focus, resize and dump go to the window that installs this.
+  using WindowFn = std::function<Status(const ScriptCommand&)>;
+  void set_window_commands(WindowFn fn) { window_ = std::move(fn); }
 
   const std::vector<Weights>& checkpoints() const { return weights_; }
   std::size_t live_index() const { return live_; }
@@ -47,6 +50,9 @@ class ModelEngine final : public Engine {
   Status screenshot(const std::filesystem::path& path) override;
   std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
   ChapterContext chapter_context(const AppState& state) override;
+  Status window_command(const ScriptCommand& command) override {
+    return window_ ? window_(command) : Engine::window_command(command);
+  }
 
  private:
   ModelEngine() = default;
@@ -57,6 +63,7 @@ class ModelEngine final : public Engine {
   std::string analysis_message_;
   std::vector<std::string> load_messages_;  // checkpoints left out, manifest not used
   ScreenshotFn screenshot_;
+  WindowFn window_;
 };
 
 }  // namespace am::ui

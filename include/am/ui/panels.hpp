@@ -16,6 +16,8 @@
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/chapter.hpp"
+#include "am/ui/frame_layout.hpp"
+#include "am/ui/input_events.hpp"
 #include "am/ui/training_record.hpp"
 
 namespace am::ui {
@@ -43,6 +45,8 @@ inline constexpr int kGenerateButtonCount = 20;
 // --- per-panel state that only the panel needs -----------------------------
 struct TextInputPanelState {
   std::array<char, 1024> buffer{};
+  int focus_request = 0;       // frames left to take the keyboard in (a script's "focus text")
+  bool active = false;         // the text box had the keyboard last frame
 };
 
 struct ChapterPanelState {
@@ -97,9 +101,21 @@ void draw_status_line(AppState& state, const StatusView& view);
 // What loading left out and why (state.load_messages), until the learner closes it.
 void draw_load_messages(AppState& state);
 
-// Keyboard shortcuts (all_shortcuts()); ignored while a text field has focus.
+// Keyboard shortcuts (all_shortcuts()) from this frame's key events, each acted on
+// once; none while a text field has focus (`typing`, or ImGui's WantTextInput).
 void handle_shortcuts(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
-                      PanelActions& actions);
+                      const std::vector<InputEvent>& events, bool typing, PanelActions& actions);
+
+// --- the frame ------------------------------------------------------------------
+// Where this frame puts the panels: the left column (navigator, chapter words, status
+// line), the right column (next character, rack, inspector), the bottom bar (text,
+// drum). Call once per frame before the panels draw. Settings and help stay dialogs.
+void begin_frame_panels(const FrameLayout& layout);
+// The dialogs drawn this frame (settings, help, any panel without a slot): name and
+// window rectangle, for the state dump.
+const std::vector<std::pair<std::string, PanelRect>>& drawn_panels();
+// The strips of collapsed bars, each with the button that opens its bar again.
+void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions);
 
 // --- ImGui set-up ---------------------------------------------------------------
 // Loads a TTF with the glyphs the chapters use (curly quotes, ×, ·, √, →, Σ, …) at

@@ -1,6 +1,9 @@
 // Replaying user actions from a text file, one per line:
 //   chapter 9 | text qzxv kplw qzxv kp | step 1500 | pull L2H4 | push L2H4 |
 //   select 16 (one-based query position) | head L1H4 | generate 20 | screenshot out.png
+// and, for the window: key Right (a press and its release, within one frame; also F1,
+// Space, Ctrl+S, ...) | wait 1500 (let frames run for that many milliseconds of real
+// time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json
 // Blank lines and lines starting with '#' are skipped. Any other line that does not
 // parse stops the script with "LABEL:LINE: message".
 #pragma once
@@ -15,15 +18,20 @@
 
 namespace am::ui {
 
-enum class CommandKind { kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot };
+enum class CommandKind {
+  kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot,
+  kKey, kWait, kFocus, kResize, kDump
+};
 const char* command_name(CommandKind kind);
 
 struct ScriptCommand {
   CommandKind kind = CommandKind::kChapter;
   int line = 0;               // one-based line in the file
-  std::int64_t number = 0;    // chapter, step, one-based position, character count
+  std::int64_t number = 0;    // chapter, step, one-based position, character count, key code, milliseconds
   int layer = -1, head = -1;  // zero-based (pull, push, head)
-  std::string text;           // text to read, or screenshot path
+  int mods = 0;               // key: modifier bits
+  int width = 0, height = 0;  // resize
+  std::string text;           // text to read, screenshot or dump path, key name, focus target
 };
 
 struct Script {
@@ -32,6 +40,8 @@ struct Script {
 };
 
 inline constexpr int kMaxGenerate = 1000;
+inline constexpr int kMaxWaitMs = 600000;
+inline constexpr int kMinWindowSide = 64, kMaxWindowSide = 8192;
 
 Result<Script> parse_script(std::string_view source, std::string label);
 Result<Script> load_script(const std::filesystem::path& path);

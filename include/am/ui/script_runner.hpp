@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -38,6 +39,10 @@ class Engine {
   virtual std::optional<double> nonsense_accuracy(const HeadMask& pulled) = 0;
   // What entering a chapter may read (lifted heads come from the analysis); may hold nulls.
   virtual ChapterContext chapter_context(const AppState& state) = 0;
+  // key, focus, resize and dump act on the window; an engine without one says so.
+  virtual Status window_command(const ScriptCommand& command) {
+    return fail(std::string("'") + command_name(command.kind) + "' needs the window; this run has none");
+  }
 };
 
 class ScriptRunner {
@@ -45,14 +50,19 @@ class ScriptRunner {
   enum class Outcome { kRan, kFinished, kFailed };
 
   explicit ScriptRunner(Script script);
+  // Seconds on a steady clock: "wait" holds the script until it has moved on by the
+  // asked time. Real time by default; tests give their own.
+  void set_clock(std::function<double()> clock) { clock_ = std::move(clock); }
 
-  // Runs the next command. kFinished once every command has run; kFailed (and
-  // error()) when one could not be carried out; later calls return the same.
+  // Runs the next command, or, while a "wait" lasts, nothing (kRan). kFinished once
+  // every command has run and the last wait is over; kFailed (and error()) when one
+  // could not be carried out; later calls return the same.
   Outcome step(AppState& state, Engine& engine);
-  // Runs to the end (headless use).
+  // Runs to the end (headless use; waits pass at once).
   Outcome run_all(AppState& state, Engine& engine);
 
-  bool done() const { return failed_ || next_ >= script_.commands.size(); }
+  bool done() const { return failed_ || (next_ >= script_.commands.size() && !waiting_); }
+  bool waiting() const { return waiting_; }
   bool failed() const { return failed_; }
   const std::string& error() const { return error_; }
   std::size_t next_index() const { return next_; }
@@ -61,6 +71,10 @@ class ScriptRunner {
  private:
   Status execute(const ScriptCommand& command, AppState& state, Engine& engine);
   Script script_;
+  std::function<double()> clock_;
+  bool waiting_ = false;
+  bool no_waits_ = false;
+  double resume_at_ = 0.0;
   std::size_t next_ = 0;
   bool failed_ = false;
   std::string error_;

@@ -2,6 +2,7 @@
 // key handling is tested against it.
 #pragma once
 
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -9,7 +10,7 @@ namespace am::ui {
 
 enum class ShortcutAction {
   kPreviousChapter, kNextChapter, kPlayPause, kToggleHelp, kScreenshot, kResetCamera,
-  kToggleSettings, kNextHead, kPreviousHead
+  kToggleSettings, kNextHead, kPreviousHead, kTogglePresentation
 };
 
 struct Shortcut {
@@ -19,5 +20,8 @@ struct Shortcut {
 };
 
 const std::vector<Shortcut>& all_shortcuts();
+
+// The shortcut a key press (GLFW key code and modifier bits, see input_events.hpp) stands for.
+std::optional<ShortcutAction> shortcut_for(int key, int mods);
 
 }  // namespace am::ui

@@ -21,6 +21,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
                                   std::optional<double> nonsense_accuracy);
 
 // Runs the forward pass and the accuracy through the engine and writes the dump atomically.
-Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine);
+// `extra` (an object) adds the window's keys: window, viewport, panels, presentation, ...
+Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
+                        const nlohmann::ordered_json& extra = nlohmann::ordered_json::object());
 
 }  // namespace am::ui

@@ -1,5 +1,6 @@
 // The drum: scrub through training checkpoints (snapping), play/pause, and the
 // loss and accuracy curves with the current step marked.
+#include <algorithm>
 #include <cmath>
 
 #include "am/ui/panels.hpp"
@@ -38,6 +39,10 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     return;
   }
   int index = static_cast<int>(t.nearest_index(state.step));
+  // Play and the slider share a row: the bottom bar is a few rows high.
+  if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (Space)");
+  ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
   const std::string label = "step " + fmt_int(steps[static_cast<std::size_t>(index)]);
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
@@ -46,15 +51,6 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     state.playing = false;
     ++state.revision;
     actions.step_changed = true;
-  }
-  if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
-  ImGui::SameLine();
-  ImGui::TextDisabled("Space");
-  ImGui::SameLine();
-  ImGui::Text("  checkpoint %d of %zu", index + 1, steps.size());
-  if (view.cached < steps.size()) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
   }
   std::vector<widgets::Series> series;
   series.push_back({column(t, &CheckpointMetrics::train_loss), widgets::colour_loss(), "training loss"});
@@ -68,7 +64,17 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   std::vector<std::int64_t> marks;
   const PhaseThresholds thresholds = view.analysis ? view.analysis->phase_thresholds : PhaseThresholds{};
   if (const auto phase = find_phase_change(t, thresholds)) marks = {phase->before_step, phase->after_step};
-  widgets::draw_chart("curves", steps, series, state.step, marks, 90.0f);
+  // The curves fill what the bar leaves above one line of legend.
+  const float chart_h = std::clamp(ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() -
+                                       ImGui::GetStyle().ItemSpacing.y,
+                                   24.0f, 90.0f);
+  widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
+  ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
+  ImGui::SameLine();
+  if (view.cached < steps.size()) {
+    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
+    ImGui::SameLine();
+  }
   for (const auto& s : series) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
     ImGui::TextUnformatted(s.label.c_str());

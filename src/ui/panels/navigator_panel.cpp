@@ -1,34 +1,68 @@
-// Chapter navigator: the list, previous/next (also the arrow keys).
+// The head of the narrative column: ◀ the chapter's title ▶ (the title opens the
+// chapter menu; the arrow keys do the same), and the View menu that opens or
+// collapses the frame's bars, presentation mode and the dialogs.
 #include "am/ui/chapters.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
 namespace am::ui {
+namespace {
+
+void view_menu(AppState& state, PanelActions& actions) {
+  if (!ImGui::BeginPopup("view_menu")) return;
+  PanelVisibility& p = state.settings.panels;
+  const PanelVisibility before = p;
+  ImGui::MenuItem("Chapter column", nullptr, &p.left_bar);
+  ImGui::MenuItem("Readings column", nullptr, &p.right_bar);
+  ImGui::MenuItem("Text and drum bar", nullptr, &p.bottom_bar);
+  ImGui::Separator();
+  if (ImGui::MenuItem("Presentation", "F11", state.presentation)) state.presentation = !state.presentation;
+  ImGui::MenuItem("Settings", "F2", &p.settings);
+  ImGui::MenuItem("Help", "F1", &p.help);
+  ImGui::EndPopup();
+  if (!(before == p)) actions.settings_changed = true;
+}
+
+}  // namespace
 
 void draw_navigator(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
                     PanelActions& actions) {
   if (!state.settings.panels.navigator) return;
-  const bool was_open = state.settings.panels.navigator;
-  if (!widgets::begin_panel("Chapters", &state.settings.panels.navigator, ImVec2(0.01f, 0.02f), ImVec2(260, 330))) {
+  if (!widgets::begin_panel("Chapters", &state.settings.panels.navigator, ImVec2(0.01f, 0.02f), ImVec2(320, 60),
+                            ImGuiWindowFlags_NoScrollbar)) {
     ImGui::End();
     return;
   }
-  const auto& chapters = all_chapters();
   int target = -1;
-  for (const Chapter& c : chapters) {
-    const std::string label = std::to_string(c.number) + "  " + std::string(c.title);
-    if (ImGui::Selectable(label.c_str(), c.number == state.chapter)) target = c.number;
-  }
-  ImGui::Separator();
   ImGui::BeginDisabled(state.chapter <= 0);
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left)) target = state.chapter - 1;
   ImGui::EndDisabled();
-  ImGui::SameLine();
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Previous chapter (Left arrow)");
+  ImGui::SameLine(0.0f, 4.0f);
+  const Chapter* current = find_chapter(state.chapter);
+  const std::string title =
+      current ? std::to_string(current->number) + "  " + std::string(current->title) : std::string("Chapters");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float view_w = ImGui::CalcTextSize("View").x + 2.0f * style.FramePadding.x;
+  const float arrow_w = ImGui::GetFrameHeight();
+  const float title_w = std::max(ImGui::GetContentRegionAvail().x - arrow_w - view_w - 12.0f, 40.0f);
+  if (ImGui::Button((title + "###chapter_menu_button").c_str(), ImVec2(title_w, 0.0f))) ImGui::OpenPopup("chapter_menu");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", (title + "\nClick for the list of chapters").c_str());
+  if (ImGui::BeginPopup("chapter_menu")) {
+    for (const Chapter& c : all_chapters()) {
+      const std::string label = std::to_string(c.number) + "  " + std::string(c.title);
+      if (ImGui::Selectable(label.c_str(), c.number == state.chapter)) target = c.number;
+    }
+    ImGui::EndPopup();
+  }
+  ImGui::SameLine(0.0f, 4.0f);
   ImGui::BeginDisabled(state.chapter >= kChapterCount - 1);
   if (ImGui::ArrowButton("##next", ImGuiDir_Right)) target = state.chapter + 1;
   ImGui::EndDisabled();
-  ImGui::SameLine();
-  ImGui::TextDisabled("or the arrow keys");
+  if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("Next chapter (Right arrow)");
+  ImGui::SameLine(0.0f, 4.0f);
+  if (ImGui::Button("View")) ImGui::OpenPopup("view_menu");
+  view_menu(state, actions);
   if (target >= 0 && target != state.chapter) {
     if (const Chapter* chapter = find_chapter(target)) {
       enter_chapter(state, *chapter, context, steps);
@@ -36,7 +70,6 @@ void draw_navigator(AppState& state, const ChapterContext& context, const std::v
     }
   }
   ImGui::End();
-  if (was_open != state.settings.panels.navigator) actions.settings_changed = true;
 }
 
 }  // namespace am::ui

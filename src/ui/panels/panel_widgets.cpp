@@ -1,18 +1,107 @@
 #include "panel_widgets.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <string_view>
 
 #include "am/model/alphabet.hpp"
 
 namespace am::ui::widgets {
 
+namespace {
+
+// The frame this ImGui frame is laid out in, and what the panels drew: per frame,
+// reset by begin_frame_panels (as ImGui's own current context is per frame).
+struct FramePanels {
+  FrameLayout layout;
+  bool framed = false;
+  std::vector<std::pair<std::string, PanelRect>> drawn;
+};
+FramePanels g_frame;
+
+struct Slot {
+  const PanelRect* rect = nullptr;
+  bool open = false;         // its bar is open (not collapsed, not presentation mode)
+  bool title_bar = false;
+  const char* name = "";     // in the dump
+};
+
+// The panel windows the frame has a place for, by the ID part of their window name.
+Slot slot_for(std::string_view title) {
+  const std::size_t hashes = title.find("###");
+  const std::string_view id = hashes == std::string_view::npos ? title : title.substr(hashes + 3);
+  const FrameLayout& f = g_frame.layout;
+  const bool left = f.left_open && !f.presentation, right = f.right_open && !f.presentation,
+             bottom = f.bottom_open && !f.presentation;
+  if (id == "Chapters") return {&f.navigator, left, false, "navigator"};
+  if (id == "chapter") return {&f.chapter, left, false, "chapter"};
+  if (id == "##status") return {&f.status, left, false, "status"};
+  if (id == "Next character") return {&f.predictions, right, true, "predictions"};
+  if (id == "Rack of heads") return {&f.rack, right, true, "rack"};
+  if (id == "Inspector") return {&f.inspector, right, true, "inspector"};
+  if (id == "Text") return {&f.text, bottom, false, "text"};
+  if (id == "Training drum") return {&f.drum, bottom, false, "drum"};
+  return {};
+}
+
+PanelRect window_rect() {
+  const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+  return {static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)), static_cast<int>(std::lround(s.x)),
+          static_cast<int>(std::lround(s.y))};
+}
+
+std::string dialog_name(std::string_view title) {
+  std::string name(title.substr(0, title.find("##")));
+  for (char& c : name) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+}  // namespace
+
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size, ImGuiWindowFlags flags) {
+  const Slot slot = g_frame.framed ? slot_for(title) : Slot{};
+  if (slot.rect != nullptr) {
+    if (!slot.open || slot.rect->empty()) {
+      // Its bar is collapsed or hidden: a stand-in window that draws nothing, takes no
+      // input and lies off the screen, so the caller's End() still has its Begin().
+      ImGui::SetNextWindowPos(ImVec2(-100000.0f, -100000.0f), ImGuiCond_Always);
+      ImGui::SetNextWindowSize(ImVec2(1.0f, 1.0f), ImGuiCond_Always);
+      const std::string hidden = std::string("##hidden ") + title;
+      ImGui::Begin(hidden.c_str(), nullptr,
+                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground |
+                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+      return false;
+    }
+    // A fixed part of the frame: placed every frame, no moving, resizing or closing.
+    const PanelRect& r = *slot.rect;
+    ImGui::SetNextWindowPos(ImVec2(static_cast<float>(r.x), static_cast<float>(r.y)), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(static_cast<float>(r.w), static_cast<float>(r.h)), ImGuiCond_Always);
+    flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+             ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
+    if (!slot.title_bar) flags |= ImGuiWindowFlags_NoTitleBar;
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
+    const bool shown = ImGui::Begin(title, nullptr, flags);
+    ImGui::PopStyleVar(2);
+    // Columns are narrow: every line of text wraps at the slot's edge instead of being
+    // cut off. (Begin resets the wrap position, so End needs no matching pop.)
+    ImGui::PushTextWrapPos(0.0f);
+    return shown;
+  }
+  // A dialog: placed on first use, in the viewport when there is a frame; then the user's.
   const ImVec2 display = ImGui::GetIO().DisplaySize;
-  ImGui::SetNextWindowPos(ImVec2(display.x * position_fraction.x, display.y * position_fraction.y),
-                          ImGuiCond_FirstUseEver);
+  ImVec2 at(display.x * position_fraction.x, display.y * position_fraction.y);
+  if (g_frame.framed) {
+    const ViewportRect& v = g_frame.layout.viewport;
+    at = ImVec2(static_cast<float>(v.x) + 0.5f * std::max(0.0f, static_cast<float>(v.w) - size.x),
+                static_cast<float>(v.y) + 0.25f * std::max(0.0f, static_cast<float>(v.h) - size.y));
+  }
+  ImGui::SetNextWindowPos(at, ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
-  return ImGui::Begin(title, open, flags);
+  const bool shown = ImGui::Begin(title, open, flags);
+  if (g_frame.framed) g_frame.drawn.emplace_back(dialog_name(title), window_rect());
+  return shown;
 }
 
 void help_marker(const char* text) {
@@ -101,3 +190,15 @@ ImU32 colour_ghost() { return IM_COL32(235, 235, 235, 170); }
 ImVec4 colour_error() { return ImVec4(1.0f, 0.45f, 0.4f, 1.0f); }
 
 }  // namespace am::ui::widgets
+
+namespace am::ui {
+
+void begin_frame_panels(const FrameLayout& layout) {
+  widgets::g_frame.layout = layout;
+  widgets::g_frame.framed = true;
+  widgets::g_frame.drawn.clear();
+}
+
+const std::vector<std::pair<std::string, PanelRect>>& drawn_panels() { return widgets::g_frame.drawn; }
+
+}  // namespace am::ui

@@ -9,10 +9,15 @@
 
 #include <imgui.h>
 
+#include "am/ui/frame_layout.hpp"
+
 namespace am::ui::widgets {
 
-// Places a panel on first use at a fraction of the display, with a size in pixels;
-// then Begin. Returns false when the panel is collapsed or hidden (End is still due).
+// Begins a panel's window. A panel the frame has a slot for (begin_frame_panels) is
+// placed in it every frame, fixed; if its bar is collapsed or hidden it returns false.
+// Any other panel is a movable dialog, placed on first use (in the viewport when there
+// is a frame, else at a fraction of the display) with a size in pixels. Returns false
+// when the panel is collapsed or hidden; End is due either way.
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags = 0);
 

@@ -15,7 +15,11 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
-  ImGui::TextDisabled("Checked = in the rack. Click a plate's name to lift it.");
+  ImGui::TextWrapped("Checked = in the rack. Click a plate's name to lift it.");
+  // As many heads to a row as the column is wide for: four, two, or one in a narrow column.
+  const float head_w = ImGui::GetFrameHeight() + 2.0f + ImGui::CalcTextSize("L0H0").x + 14.0f;
+  const int fits = static_cast<int>((ImGui::GetContentRegionAvail().x + 14.0f) / head_w);
+  const int per_row = fits >= kHeads ? kHeads : (fits >= 2 ? 2 : 1);
   for (int l = 0; l < kLayers; ++l) {
     for (int h = 0; h < kHeads; ++h) {
       ImGui::PushID(l * kHeads + h);
@@ -31,7 +35,7 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
         actions.heads_changed = true;
       }
       ImGui::PopID();
-      if (h + 1 < kHeads) ImGui::SameLine(0.0f, 14.0f);
+      if ((h + 1) % per_row != 0) ImGui::SameLine(0.0f, 14.0f);
     }
   }
   ImGui::BeginDisabled(!state.pulled.any());

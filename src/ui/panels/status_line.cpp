@@ -9,15 +9,17 @@ namespace am::ui {
 
 void draw_status_line(AppState& state, const StatusView& view) {
   if (!state.settings.panels.status_line) return;
+  // The foot of the narrative column, or a strip along the window's bottom without a frame.
   const ImGuiIO& io = ImGui::GetIO();
   const float height = ImGui::GetFrameHeightWithSpacing();
-  ImGui::SetNextWindowPos(ImVec2(0.0f, io.DisplaySize.y - height));
-  ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x, height));
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(8.0f, 2.0f));
-  if (ImGui::Begin("##status", nullptr, flags)) {
+  const float bottom = io.DisplaySize.y > 0.0f ? (io.DisplaySize.y - height) / io.DisplaySize.y : 0.0f;
+  const bool shown = widgets::begin_panel("##status", nullptr, ImVec2(0.0f, bottom), ImVec2(io.DisplaySize.x, height), flags);
+  ImGui::PopStyleVar();
+  if (shown) {
     std::string line = "chapter " + std::to_string(state.chapter) + " of " + std::to_string(kChapterCount - 1) +
                        "  |  step " + fmt_int(state.step) + "  |  " +
                        (state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in")) +
@@ -25,21 +27,14 @@ void draw_status_line(AppState& state, const StatusView& view) {
     if (view.checkpoints > 0 && view.cached < view.checkpoints)
       line += "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.checkpoints);
     if (view.frame_ms > 0.0) line += "  |  " + fmt_fixed(view.frame_ms, 1) + " ms";
-    ImGui::TextUnformatted(line.c_str());
+    ImGui::TextWrapped("%s", (line + "  |  F1: help").c_str());
     if (!state.status.empty()) {
-      ImGui::SameLine();
-      ImGui::TextUnformatted("  |  ");
-      ImGui::SameLine();
-      if (state.status_is_error)
-        ImGui::TextColored(widgets::colour_error(), "%s", state.status.c_str());
-      else
-        ImGui::TextUnformatted(state.status.c_str());
+      if (state.status_is_error) ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
+      ImGui::TextWrapped("%s", state.status.c_str());
+      if (state.status_is_error) ImGui::PopStyleColor();
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled("   F1: help");
   }
   ImGui::End();
-  ImGui::PopStyleVar();
 }
 
 }  // namespace am::ui

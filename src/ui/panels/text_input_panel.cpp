@@ -8,8 +8,12 @@
 namespace am::ui {
 
 void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions) {
-  if (!state.settings.panels.text_input) return;
+  if (!state.settings.panels.text_input) {
+    panel.active = false;
+    return;
+  }
   if (!widgets::begin_panel("Text", &state.settings.panels.text_input, ImVec2(0.30f, 0.02f), ImVec2(480, 170))) {
+    panel.active = false;
     ImGui::End();
     return;
   }
@@ -20,11 +24,17 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
     panel.buffer[n] = '\0';
   }
   ImGui::SetNextItemWidth(-1.0f);
+  if (panel.focus_request > 0) {
+    ImGui::SetKeyboardFocusHere();
+    --panel.focus_request;
+  }
   if (ImGui::InputText("##text", panel.buffer.data(), panel.buffer.size())) {
     set_text(state, panel.buffer.data());
     state.generated = Generation{};
     actions.text_changed = true;
   }
+  panel.active = ImGui::IsItemActive();
+  if (panel.active) panel.focus_request = 0;
   const Normalized& n = state.normalized;
   if (n.text.empty()) {
     ImGui::TextDisabled("Type something: the model needs at least one character to guess from.");

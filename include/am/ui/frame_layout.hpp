@@ -1,0 +1,50 @@
+// The window as a frame: a narrative column on the left, a column of readings on the
+// right, a bar along the bottom between them, and the 3D viewport in the rectangle
+// left over. Recomputed every frame from the window size and the font's line height
+// (font scale and DPI included), so it reflows on every resize. Pure arithmetic: no
+// GL, no ImGui; the panels are placed in the slots, the renderer draws into `viewport`.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "am/ui/viewport.hpp"
+
+namespace am::ui {
+
+// A rectangle of the window in pixels, top-left origin (the same shape as the viewport).
+using PanelRect = ViewportRect;
+
+struct FrameLayoutInput {
+  int width = 0, height = 0;  // the window, in UI pixels
+  float line = 20.0f;         // one text row: the font's line height with spacing (scale and DPI in it)
+  // A bar that is not open is collapsed to a thin strip that holds the button to open it.
+  bool left_open = true, right_open = true, bottom_open = true;
+  bool presentation = false;  // every bar hidden, strips too: the machine fills the window
+};
+
+struct FrameLayout {
+  PanelRect window;    // 0, 0, width, height
+  ViewportRect viewport;
+  // The bars (empty when hidden; a strip when collapsed).
+  PanelRect left, right, bottom;
+  bool left_open = false, right_open = false, bottom_open = false;
+  bool presentation = false;
+  // Slots inside the open bars (empty when their bar is not open).
+  PanelRect navigator, chapter, status;    // left: ◀ title ▶ and menus, the chapter's words, the status line
+  PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
+  PanelRect text, drum;                    // bottom: the text box, the drum's timeline
+
+  // The bars and strips that are shown, by name ("left", "right", "bottom").
+  std::vector<std::pair<std::string, PanelRect>> bars() const;
+  double viewport_share() const;  // of the window's area
+};
+
+// Columns take a share of the window's width, kept between minimum and maximum widths
+// counted in text rows; the bottom bar a share of the height, likewise. If the minimums
+// would leave the machine less than kMinViewportShare of the window, the columns give way.
+inline constexpr double kMinViewportShare = 0.56;
+FrameLayout compute_frame_layout(const FrameLayoutInput& in);
+
+}  // namespace am::ui

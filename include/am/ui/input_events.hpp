@@ -1,0 +1,61 @@
+// Input as events: the window's key, character and mouse-button callbacks push here,
+// and the frame takes them all once, so a press and its release that both arrive
+// between two frames still count (polling the key state would miss them). Scripts
+// push into the same queue ("key Right"). No GLFW here: key codes are GLFW 3.3's
+// numbers, checked against GLFW's header where the app installs the callbacks.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "am/model/result.hpp"
+
+namespace am::ui {
+
+namespace keys {
+inline constexpr int kSpace = 32, kA = 65, kZ = 90, k0 = 48, k9 = 57;
+inline constexpr int kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261;
+inline constexpr int kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267;
+inline constexpr int kHome = 268, kEnd = 269, kF1 = 290, kF12 = 301;
+inline constexpr int kRelease = 0, kPress = 1, kRepeat = 2;               // actions
+inline constexpr int kModShift = 1, kModControl = 2, kModAlt = 4, kModSuper = 8;  // modifier bits
+}  // namespace keys
+
+enum class InputKind : std::uint8_t { kKey, kChar, kMouseButton };
+
+struct InputEvent {
+  InputKind kind = InputKind::kKey;
+  int code = 0;            // key code, or mouse button (0 left, 1 right, 2 middle)
+  int action = keys::kPress;
+  int mods = 0;
+  unsigned codepoint = 0;  // kChar
+  float x = 0.0f, y = 0.0f;  // kMouseButton: the cursor, window pixels from the top left
+  bool synthetic = false;  // pushed by a script, not by the window system
+};
+
+class InputQueue {
+ public:
+  void push(const InputEvent& e) { events_.push_back(e); }
+  // A press and its release, as a tap within one frame.
+  void push_tap(int key, int mods, bool synthetic);
+  // Everything queued since the last call, oldest first; each event is handed out once.
+  std::vector<InputEvent> take();
+  bool empty() const { return events_.empty(); }
+
+ private:
+  std::vector<InputEvent> events_;
+};
+
+struct KeyChord {
+  int key = 0;
+  int mods = 0;
+};
+// "Right", "Left", "Up", "Down", "Home", "End", "Space", "Enter", "Escape", "Tab",
+// "PageUp", "PageDown", "F1".."F12", one letter or digit, with optional "Ctrl+",
+// "Shift+", "Alt+" in front. Case does not matter.
+Result<KeyChord> parse_key_chord(std::string_view name);
+
+}  // namespace am::ui

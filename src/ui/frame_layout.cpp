@@ -1,0 +1,119 @@
+#include "am/ui/frame_layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace am::ui {
+namespace {
+
+// Widths and heights in text rows: the numbers a column needs to stay readable
+// (about 30 characters of chapter text, the rack's heads two by two), not pixels.
+constexpr float kLeftShare = 0.20f, kLeftMinRows = 11.0f, kLeftMaxRows = 26.0f;
+constexpr float kRightShare = 0.15f, kRightMinRows = 8.5f, kRightMaxRows = 20.0f;
+constexpr float kBottomShare = 0.12f, kBottomMinRows = 3.6f, kBottomMaxRows = 7.0f;
+constexpr float kStripRows = 1.6f;      // a collapsed bar: room for one small button
+constexpr float kNavigatorRows = 1.9f;  // one row of buttons and its padding
+constexpr float kStatusRows = 3.6f;     // three wrapped lines
+constexpr float kPredictionsRows = 8.4f, kPredictionsShare = 0.30f;  // five bars and a title
+constexpr float kRackRows = 10.0f, kRackShare = 0.42f, kRackMaxRows = 18.0f;
+constexpr float kTextShare = 0.40f;     // of the bottom bar's width
+
+int rows(float n, float line) { return static_cast<int>(std::lround(n * line)); }
+
+int clamp_share(float share, int total, float min_rows, float max_rows, float line) {
+  const float px = std::clamp(share * static_cast<float>(total), min_rows * line, max_rows * line);
+  return static_cast<int>(std::lround(px));
+}
+
+// Splits a column's height from the top; the last slot takes what is left.
+void stack(const PanelRect& column, std::initializer_list<std::pair<PanelRect*, int>> slots, PanelRect* rest) {
+  int y = column.y;
+  const int bottom = column.y + column.h;
+  for (const auto& [slot, h] : slots) {
+    const int take = std::clamp(h, 0, bottom - y);
+    *slot = {column.x, y, column.w, take};
+    y += take;
+  }
+  *rest = {column.x, y, column.w, std::max(0, bottom - y)};
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, PanelRect>> FrameLayout::bars() const {
+  std::vector<std::pair<std::string, PanelRect>> out;
+  if (!left.empty()) out.emplace_back("left", left);
+  if (!right.empty()) out.emplace_back("right", right);
+  if (!bottom.empty()) out.emplace_back("bottom", bottom);
+  return out;
+}
+
+double FrameLayout::viewport_share() const {
+  const double area = static_cast<double>(window.w) * static_cast<double>(window.h);
+  return area > 0.0 ? static_cast<double>(viewport.w) * static_cast<double>(viewport.h) / area : 0.0;
+}
+
+FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
+  FrameLayout f;
+  const int W = std::max(in.width, 0), H = std::max(in.height, 0);
+  const float line = in.line > 0.0f ? in.line : 20.0f;
+  f.window = {0, 0, W, H};
+  f.presentation = in.presentation;
+  if (in.presentation || W == 0 || H == 0) {
+    f.viewport = f.window;
+    return f;
+  }
+  f.left_open = in.left_open;
+  f.right_open = in.right_open;
+  f.bottom_open = in.bottom_open;
+  const int strip_w = rows(kStripRows, line);
+  int left_w = in.left_open ? clamp_share(kLeftShare, W, kLeftMinRows, kLeftMaxRows, line) : strip_w;
+  int right_w = in.right_open ? clamp_share(kRightShare, W, kRightMinRows, kRightMaxRows, line) : strip_w;
+  int bottom_h = in.bottom_open ? clamp_share(kBottomShare, H, kBottomMinRows, kBottomMaxRows, line) : strip_w;
+  bottom_h = std::min(bottom_h, H / 3);
+
+  // The machine comes first: open columns narrow (below their minimum if need be)
+  // until the viewport has its share of the window.
+  const int view_h = H - bottom_h;
+  const double need_w = kMinViewportShare * static_cast<double>(W) * static_cast<double>(H) / std::max(view_h, 1);
+  const int open_w = (in.left_open ? left_w : 0) + (in.right_open ? right_w : 0);
+  const double spare = static_cast<double>(W - left_w - right_w) - need_w;
+  if (spare < 0.0 && open_w > 0) {
+    const double factor = std::max(0.5, 1.0 + spare / static_cast<double>(open_w));
+    if (in.left_open) left_w = static_cast<int>(std::floor(left_w * factor));
+    if (in.right_open) right_w = static_cast<int>(std::floor(right_w * factor));
+  }
+  // A tiny window still keeps some machine.
+  const int min_view = std::max(1, W / 5);
+  if (W - left_w - right_w < min_view) {
+    const double factor = static_cast<double>(std::max(W - min_view, 0)) / std::max(left_w + right_w, 1);
+    left_w = static_cast<int>(left_w * factor);
+    right_w = static_cast<int>(right_w * factor);
+  }
+
+  f.left = {0, 0, left_w, H};
+  f.right = {W - right_w, 0, right_w, H};
+  const int middle_w = W - left_w - right_w;
+  f.bottom = {left_w, H - bottom_h, middle_w, bottom_h};
+  f.viewport = {left_w, 0, middle_w, H - bottom_h};
+
+  if (in.left_open) {
+    PanelRect after_nav;
+    stack(f.left, {{&f.navigator, rows(kNavigatorRows, line)}}, &after_nav);
+    const int status_h = std::min(rows(kStatusRows, line), after_nav.h / 3);
+    f.chapter = {after_nav.x, after_nav.y, after_nav.w, after_nav.h - status_h};
+    f.status = {after_nav.x, after_nav.y + f.chapter.h, after_nav.w, status_h};
+  }
+  if (in.right_open) {
+    const int predictions_h = std::min(rows(kPredictionsRows, line), static_cast<int>(kPredictionsShare * H));
+    const int rack_h = clamp_share(kRackShare, H, kRackRows, kRackMaxRows, line);
+    stack(f.right, {{&f.predictions, predictions_h}, {&f.rack, rack_h}}, &f.inspector);
+  }
+  if (in.bottom_open) {
+    const int text_w = static_cast<int>(std::lround(kTextShare * static_cast<float>(middle_w)));
+    f.text = {f.bottom.x, f.bottom.y, text_w, f.bottom.h};
+    f.drum = {f.bottom.x + text_w, f.bottom.y, middle_w - text_w, f.bottom.h};
+  }
+  return f;
+}
+
+}  // namespace am::ui

@@ -1,0 +1,73 @@
+// Input as events: each event is handed out once, a tap is a press and its release,
+// key names parse as a script writes them, and keys map to the shortcut list.
+#include <catch2/catch.hpp>
+
+#include "am/ui/input_events.hpp"
+#include "am/ui/shortcuts.hpp"
+
+using namespace am::ui;
+
+TEST_CASE("the queue hands each event out once, oldest first", "[input]") {
+  InputQueue q;
+  CHECK(q.empty());
+  q.push_tap(keys::kRight, 0, false);
+  q.push({InputKind::kMouseButton, 0, keys::kPress, 0});
+  const auto first = q.take();
+  REQUIRE(first.size() == 3);
+  CHECK(first[0].code == keys::kRight);
+  CHECK(first[0].action == keys::kPress);
+  CHECK(first[1].action == keys::kRelease);
+  CHECK(first[2].kind == InputKind::kMouseButton);
+  CHECK(q.empty());
+  CHECK(q.take().empty());
+}
+
+TEST_CASE("key names as scripts write them", "[input]") {
+  const auto key = [](const char* name) {
+    auto k = parse_key_chord(name);
+    REQUIRE(k);
+    return *k;
+  };
+  CHECK(key("Right").key == 262);
+  CHECK(key("left").key == 263);
+  CHECK(key("F1").key == 290);
+  CHECK(key("F11").key == 300);
+  CHECK(key("F12").key == 301);
+  CHECK(key("Space").key == 32);
+  CHECK(key("Home").key == 268);
+  CHECK(key("a").key == 'A');
+  CHECK(key("7").key == '7');
+  const KeyChord save = key("Ctrl+S");
+  CHECK(save.key == 'S');
+  CHECK(save.mods == keys::kModControl);
+  CHECK(key("ctrl+shift+f2").mods == (keys::kModControl | keys::kModShift));
+  for (const char* bad : {"", "F13", "F0", "Rigth", "ctrl+", "ab"}) {
+    INFO(bad);
+    auto k = parse_key_chord(bad);
+    REQUIRE_FALSE(k);
+    CHECK(k.error().find("unknown key") != std::string::npos);
+  }
+}
+
+TEST_CASE("every key in the help list maps to its shortcut", "[input]") {
+  CHECK(shortcut_for(keys::kRight, 0) == ShortcutAction::kNextChapter);
+  CHECK(shortcut_for(keys::kLeft, 0) == ShortcutAction::kPreviousChapter);
+  CHECK(shortcut_for(keys::kSpace, 0) == ShortcutAction::kPlayPause);
+  CHECK(shortcut_for(keys::kHome, 0) == ShortcutAction::kResetCamera);
+  CHECK(shortcut_for(keys::kF1, 0) == ShortcutAction::kToggleHelp);
+  CHECK(shortcut_for(keys::kF1 + 1, 0) == ShortcutAction::kToggleSettings);
+  CHECK(shortcut_for(keys::kF1 + 10, 0) == ShortcutAction::kTogglePresentation);
+  CHECK(shortcut_for(keys::kF12, 0) == ShortcutAction::kScreenshot);
+  CHECK(shortcut_for('S', keys::kModControl) == ShortcutAction::kScreenshot);
+  CHECK_FALSE(shortcut_for('S', 0));
+  CHECK_FALSE(shortcut_for(keys::kRight, keys::kModControl));  // word by word in the text box
+  CHECK(shortcut_for(keys::kRight, keys::kModShift) == ShortcutAction::kNextChapter);
+  // Each action in the help list has a key.
+  for (const Shortcut& s : all_shortcuts()) {
+    bool found = false;
+    for (int key = 0; key <= keys::kF12 && !found; ++key)
+      for (int mods : {0, keys::kModControl})
+        if (shortcut_for(key, mods) == s.action) found = true;
+    CHECK(found);
+  }
+}
