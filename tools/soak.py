@@ -167,7 +167,9 @@ def main():
     print(f"soak: {a.actions} actions ({len(lines)} lines, seed {a.seed}) in {script}; "
           f"extra commands known: {sorted(known & {'resize', 'key', 'wait', 'focus', 'dump'})}", flush=True)
 
-    cmd = [a.app, "--script", script, "--size", a.size, "--dump-state", os.path.join(a.work, "soak_dump.json")]
+    # Line-buffered stdout (stdbuf), so each "wrote" line arrives when the screenshot is
+    # written and the RSS read then belongs to that place in the script.
+    cmd = ["stdbuf", "-oL", a.app, "--script", script, "--size", a.size, "--dump-state", os.path.join(a.work, "soak_dump.json")]
     if a.weights_dir:
         cmd += ["--weights-dir", a.weights_dir]
     err_path = os.path.join(a.work, "soak_stderr.log")
