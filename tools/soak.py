@@ -152,6 +152,7 @@ def main():
     ap.add_argument("--weights-dir", default=None)
     ap.add_argument("--size", default="320x200")  # the smallest picture: the soak is about memory, not pixels
     ap.add_argument("--max-growth", type=float, default=5.0, help="percent")
+    ap.add_argument("--app-arg", action="append", default=[], help="one more argument for the app (repeatable)")
     a = ap.parse_args()
     if a.actions < 2 * READ_EVERY:
         sys.exit(f"soak: need at least {2 * READ_EVERY} actions")
@@ -172,6 +173,7 @@ def main():
     cmd = ["stdbuf", "-oL", a.app, "--script", script, "--size", a.size, "--dump-state", os.path.join(a.work, "soak_dump.json")]
     if a.weights_dir:
         cmd += ["--weights-dir", a.weights_dir]
+    cmd += a.app_arg
     err_path = os.path.join(a.work, "soak_stderr.log")
     started = time.monotonic()
     with open(err_path, "w") as err:
