@@ -101,10 +101,12 @@ class Generator:
         if c == "resize":
             return [f"resize {self.r.randint(320, 1920)}x{self.r.randint(240, 1080)}"]
         if c == "key":
+            self.plain_length = None  # Left/Right turn the chapter, which brings its own text
             return [f"key {self.r.choice(['Left', 'Right', 'Home', 'F1', 'F11', 'Space', 'Escape'])}"]
         if c == "wait":
             return [f"wait {self.r.randint(0, 30)}"]
         if c == "focus":
+            self.plain_length = None  # keys typed into the text box change the text
             return ["focus text"]
         if c == "dump":
             return [f"dump {self.dump}"]
