@@ -16,6 +16,7 @@
 #include "am/model/kernels.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/model/safetensors.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/weights_dir.hpp"
 #include "pytorch_reference.hpp"
 
@@ -72,7 +73,9 @@ class MedianCapture : public benchmark::ConsoleReporter {
 // The explicit --weights=FILE, else the manifest's final checkpoint.
 am::Result<std::filesystem::path> choose_weights(const std::optional<std::filesystem::path>& file) {
   if (file) return *file;
-  auto dir = am::find_weights_dir(std::nullopt);
+  auto root = am::find_weights_dir(std::nullopt);
+  if (!root) return am::fail(root.error());
+  auto dir = am::run_dir(*root);  // the first run of a folder of runs
   if (!dir) return am::fail(dir.error());
   auto manifest = am::load_manifest(*dir);
   if (!manifest) return am::fail(manifest.error());

@@ -210,6 +210,7 @@ Json analysis_json(const AnalysisInputs& in) {
     doc["bits_per_char_by_book"] = books;
   }
   doc["facts"] = in.facts ? facts_json(*in.facts) : Json(nullptr);
+  if (in.circuit) doc["circuit"] = circuit_json(*in.circuit, in.circuit_thresholds);
   Json series = Json::array();
   for (const CheckpointRecord& r : in.series) series.push_back(series_entry(r));
   doc["checkpoints"] = series;

@@ -15,9 +15,11 @@
 #include "am/analysis/analysis_json.hpp"
 #include "am/analysis/chapter_facts.hpp"
 #include "am/analysis/checkpoint_analysis.hpp"
+#include "am/analysis/circuit_analysis.hpp"
 #include "am/analysis/parallel.hpp"
 #include "am/model/alphabet.hpp"
 #include "am/model/safetensors.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/train/checkpoints.hpp"
 #include "am/train/corpus.hpp"
@@ -36,7 +38,8 @@ constexpr const char* kUsage =
     "usage: attention-analyze [--weights-dir DIR] [--corpus DIR] [--final-only] [--threads N]\n"
     "\n"
     "Analyses every checkpoint listed in DIR/manifest.json, adds the metrics to each\n"
-    "checkpoint entry of the manifest and writes DIR/analysis.json.\n"
+    "checkpoint entry of the manifest and writes DIR/analysis.json. A folder of several\n"
+    "runs (DIR/runs.json) has each run analysed in its own folder.\n"
     "  --weights-dir DIR  the weights folder (default: found as the app finds it)\n"
     "  --corpus DIR       folder of the novels' .txt files (default: " AM_DEFAULT_CORPUS_DIR ")\n"
     "  --final-only       measure only the last checkpoint; the others keep the metrics\n"
@@ -158,32 +161,74 @@ void print_summary(const FinalAnalysis& final, const CheckpointRecord& final_rec
     std::printf("  phase change: not found (no checkpoint <= 20 %% followed by one >= 70 %%)\n");
 }
 
+// What every run is measured against: the held-out novels, the bigram, the windows.
+struct Material {
+  std::vector<std::string> book_names;
+  std::vector<HeldoutBook> heldout_books;
+  BigramModel bigram;
+  std::vector<HeldoutWindow> windows;
+};
+
+int analyse_run(const Options& opt, const fs::path& run_folder, const Material& mat, int threads);
+
+void print_circuit(const CircuitAnalysis& c, double ms) {
+  std::printf("circuit (%.2f s): K-composition baseline %.3f\n", ms / 1000.0, c.k_composition.baseline);
+  for (int l = 0; l < am::kLayers; ++l)
+    for (int h = 0; h < am::kHeads; ++h) {
+      const auto L = static_cast<std::size_t>(l), H = static_cast<std::size_t>(h);
+      const auto& d = c.detect[L][H];
+      std::printf("  %s prev %.3f dup %.3f ind %.3f (nonsense: %.3f %.3f %.3f) prefix %.3f copying %+.3f\n",
+                  am::head_name(l, h).c_str(), d.novel[0], d.novel[1], d.novel[2], d.nonsense[0], d.nonsense[1],
+                  d.nonsense[2], c.prefix_matching[L][H], c.copying[L][H]);
+    }
+  const CopyPath& p = c.copy_path;
+  std::printf("  copy path %s: %s (drop %.1f points) -> %s (prefix %.3f); K-comp %+.3f, top source %s%s; pair drop %.1f\n",
+              p.found ? "found" : "not found", p.from_l1.name().c_str(), 100.0 * p.from_l1.value, p.to_l2.name().c_str(),
+              p.to_l2.value, p.k_composition, p.k_top_source.name().c_str(), p.k_agrees ? " (agrees)" : "",
+              100.0 * p.pair_drop);
+  std::printf("  false copies: %lld of %lld confident (%.1f %%)\n", static_cast<long long>(c.false_copy.wrong),
+              static_cast<long long>(c.false_copy.confident), 100.0 * c.false_copy.rate());
+}
+
 int run(const Options& opt) {
   const int threads = resolve_threads(opt.threads);
-  auto dir = am::find_weights_dir(opt.weights_dir);
-  if (!dir) return report_error(dir.error());
+  auto root = am::find_weights_dir(opt.weights_dir);
+  if (!root) return report_error(root.error());
+  auto runs = am::list_runs(*root);
+  if (!runs) return report_error(runs.error());
+
+  auto corpus = am::load_corpus(opt.corpus_dir);
+  if (!corpus) return report_error(corpus.error());
+  if (auto ok = check_alphabet(*corpus); !ok) return report_error(ok.error());
+  Material mat;
+  std::vector<std::string> heldout_texts;
+  for (const am::Book& b : corpus->books) {
+    heldout_texts.push_back(b.heldout_text);
+    mat.book_names.push_back(b.name);
+    mat.heldout_books.push_back({b.name, b.title, am::encode(b.heldout_text)});
+    mat.bigram.count(b.train_text);
+  }
+  mat.windows = sample_heldout_windows(heldout_texts);
+  std::printf("corpus: %s (%zu books)\n", opt.corpus_dir.c_str(), corpus->books.size());
+  for (const am::RunInfo& r : *runs) {
+    std::printf("== run %s ==\n", r.name.c_str());
+    if (const int rc = analyse_run(opt, r.dir, mat, threads); rc != 0) return rc;
+  }
+  return 0;
+}
+
+int analyse_run(const Options& opt, const fs::path& run_folder, const Material& mat, int threads) {
+  const std::optional<fs::path> dir = run_folder;
   auto manifest = am::load_manifest(*dir);
   if (!manifest) return report_error(manifest.error());
   auto manifest_json = read_json(*dir / "manifest.json");
   if (!manifest_json) return report_error(manifest_json.error());
 
-  auto corpus = am::load_corpus(opt.corpus_dir);
-  if (!corpus) return report_error(corpus.error());
-  if (auto ok = check_alphabet(*corpus); !ok) return report_error(ok.error());
-
-  std::vector<std::string> heldout_texts, book_names;
-  std::vector<HeldoutBook> heldout_books;
-  BigramModel bigram;
-  for (const am::Book& b : corpus->books) {
-    heldout_texts.push_back(b.heldout_text);
-    book_names.push_back(b.name);
-    heldout_books.push_back({b.name, b.title, am::encode(b.heldout_text)});
-    bigram.count(b.train_text);
-  }
-  const std::vector<HeldoutWindow> windows = sample_heldout_windows(heldout_texts);
+  const std::vector<HeldoutWindow>& windows = mat.windows;
+  const std::vector<HeldoutBook>& heldout_books = mat.heldout_books;
+  const BigramModel& bigram = mat.bigram;
   const NonsenseSet& set = standard_nonsense_set();
-  std::printf("weights: %s (%zu checkpoints)\ncorpus: %s (%zu books)\nthreads: %d\n", dir->c_str(),
-              manifest->checkpoints.size(), opt.corpus_dir.c_str(), corpus->books.size(), threads);
+  std::printf("weights: %s (%zu checkpoints)\nthreads: %d\n", dir->c_str(), manifest->checkpoints.size(), threads);
 
   // 1. Per checkpoint, one checkpoint per thread.
   std::vector<am::CheckpointEntry> todo;
@@ -231,6 +276,10 @@ int run(const Options& opt) {
                                             bigram, threads);
   const double final_ms = ms_since(t_final);
   const ChapterFacts facts = derive_facts(series, final_record.heads, final);
+  const auto t_circuit = Clock::now();
+  const CheckpointMetrics final_metrics = analyse_checkpoint(*final_weights, set, windows, threads);
+  const CircuitAnalysis circuit = analyse_circuit(*final_weights, final_metrics, final, set, heldout_books, threads);
+  const double circuit_ms = ms_since(t_circuit);
 
   // 4. Write.
   if (auto ok = update_manifest(*dir, fresh, [](const Json& doc) { return am::train::format_manifest(doc); }); !ok)
@@ -238,7 +287,8 @@ int run(const Options& opt) {
   AnalysisInputs in;
   in.set = &set;
   in.windows = &windows;
-  in.book_names = book_names;
+  in.book_names = mat.book_names;
+  in.circuit = &circuit;
   in.series = series;
   in.final_record = &final_record;
   in.final = &final;
@@ -251,6 +301,7 @@ int run(const Options& opt) {
               pass_ms, threads, pass_cpu_ms, check.overall.rate());
   std::printf("final studies (9 ablations, prompts, bits/char): %.2f s\n", final_ms / 1000.0);
   print_summary(final, final_record, facts);
+  print_circuit(circuit, circuit_ms);
   std::printf("wrote %s and %s\n", (*dir / "manifest.json").c_str(), (*dir / "analysis.json").c_str());
   return 0;
 }

@@ -15,6 +15,15 @@ CheckpointMetrics analyse_checkpoint(const Weights& weights, const NonsenseSet& 
   m.accuracy = copy.accuracy;
   m.heads = scores_of(copy.heads);
   m.heldout_loss = text.loss;
+  const auto novel = means_of(text.detect), nonsense = means_of(copy.detect);
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      const auto L = static_cast<std::size_t>(l), H = static_cast<std::size_t>(h);
+      m.detect[L][H].novel = novel[L][H];
+      m.detect[L][H].nonsense = nonsense[L][H];
+      m.offset_profile[L][H] = text.profile[L][H].mean();
+    }
+  m.prefix_matching = prefix_matching(weights, standard_repeated_random(), threads);
   return m;
 }
 

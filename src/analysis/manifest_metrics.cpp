@@ -53,6 +53,22 @@ HeadScores head_scores_from(const Json& j) {
   return s;
 }
 
+Json per_head_json(const PerHead<double>& v) {
+  Json j = Json::object();
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) j[head_name(l, h)] = rounded4(v[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]);
+  return j;
+}
+
+std::optional<PerHead<double>> per_head_from(const Json& entry, const char* key) {
+  if (!entry.contains(key) || !entry[key].is_object()) return std::nullopt;
+  PerHead<double> v{};
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h)
+      v[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = number_at(entry[key], head_name(l, h)).value_or(0.0);
+  return v;
+}
+
 }  // namespace
 
 CheckpointRecord make_record(std::int64_t step, const std::string& file, const CheckpointMetrics& m,
@@ -74,6 +90,13 @@ CheckpointRecord make_record(std::int64_t step, const std::string& file, const C
     r.val_loss_source = "analysis";
   }
   r.train_loss_smoothed = train_loss_of(entry);
+  r.prefix_matching = m.prefix_matching;
+  PerHead<double> previous{};
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h)
+      previous[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] =
+          m.detect[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].novel[static_cast<std::size_t>(DetectPattern::kPrevious)];
+  r.previous_token = previous;
   return r;
 }
 
@@ -102,6 +125,8 @@ std::optional<CheckpointRecord> record_from_manifest_entry(const Json& entry) {
   r.val_loss = number_at(entry, "val_loss");
   if (r.val_loss) r.val_loss_source = written_by_analysis(entry) ? "analysis" : "manifest";
   r.train_loss_smoothed = train_loss_of(entry);
+  r.prefix_matching = per_head_from(entry, "prefix_matching");
+  r.previous_token = per_head_from(entry, "previous_token");
   return r;
 }
 
@@ -125,6 +150,8 @@ void write_metrics_into(Json& entry, const CheckpointRecord& r) {
     by_class[char_class_name(static_cast<CharClass>(c))] = rounded4(r.accuracy_by_next_class[static_cast<std::size_t>(c)]);
   entry["nonsense_accuracy_by_next_class"] = by_class;
   entry["head_scores"] = head_table_json(r.heads);
+  if (r.prefix_matching) entry["prefix_matching"] = per_head_json(*r.prefix_matching);
+  if (r.previous_token) entry["previous_token"] = per_head_json(*r.previous_token);
   if (r.val_loss && r.val_loss_source == "analysis") {
     entry["val_loss"] = rounded6(*r.val_loss);
     entry["val_loss_source"] = kAnalysisValLossSource;

@@ -14,7 +14,7 @@ int run_json(const Options& options) {
     std::cerr << "attention-machine: --ablate: " << pulled.error() << "\n";
     return 2;
   }
-  auto model = load_model(options.weights_file, options.weights_dir, options.step);
+  auto model = load_model(options.weights_file, options.weights_dir, options.step, options.run);
   if (!model) {
     std::cerr << "attention-machine: " << model.error() << "\n";
     return 1;

@@ -99,15 +99,18 @@ int run_script(MachineApp& app, const std::filesystem::path& script, const std::
       target = std::move(resized);
       last = false;  // draw at the new size before the script goes on or the dump is written
     }
-    if (frame->requests.script_screenshot) {
+    // A script's "screenshot FILE", or F12 / Ctrl+S pressed by "key" (to the pictures folder).
+    std::optional<std::filesystem::path> shot = frame->requests.script_screenshot;
+    if (!shot && frame->requests.screenshot) shot = screenshot_path();
+    if (shot) {
       session.hold_script(true);
-      const Status s = render_offscreen_png(app, *frame->requests.script_screenshot, kScreenshotTime, kScreenshotFrames);
+      const Status s = render_offscreen_png(app, *shot, kScreenshotTime, kScreenshotFrames);
       session.hold_script(false);
       if (!s) {
         std::cerr << script.string() << ": screenshot: " << s.error() << "\n";
         return 1;
       }
-      std::cout << "wrote " << frame->requests.script_screenshot->string() << "\n";
+      std::cout << "wrote " << shot->string() << "\n";
     }
   }
   if (session.script_failed()) {

@@ -3,13 +3,14 @@
 #include <algorithm>
 
 #include "am/model/run_folder.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
 
 namespace am::app {
 
 Result<LoadedModel> load_model(const std::optional<std::filesystem::path>& weights_file,
                                const std::optional<std::filesystem::path>& weights_dir,
-                               std::optional<long long> step) {
+                               std::optional<long long> step, const std::string& run) {
   LoadedModel loaded;
   if (weights_file) {
     auto w = load_weights(*weights_file);
@@ -18,7 +19,9 @@ Result<LoadedModel> load_model(const std::optional<std::filesystem::path>& weigh
     loaded.file = *weights_file;
     return loaded;
   }
-  auto dir = find_weights_dir(weights_dir);
+  auto root = find_weights_dir(weights_dir);
+  if (!root) return fail(root.error());
+  auto dir = run_dir(*root, run);
   if (!dir) return fail(dir.error());
   // Degrade, don't refuse: a malformed manifest falls back to the file names, and a
   // checkpoint that fails to load gives way to the nearest one that loads.

@@ -22,6 +22,6 @@ struct LoadedModel {
 
 Result<LoadedModel> load_model(const std::optional<std::filesystem::path>& weights_file,
                                const std::optional<std::filesystem::path>& weights_dir,
-                               std::optional<long long> step);
+                               std::optional<long long> step, const std::string& run = {});
 
 }  // namespace am::app

@@ -22,7 +22,9 @@ Usage:
   attention-machine --json --text TEXT        print the forward pass as JSON (no window)
 
 Model and weights:
-  --weights-dir DIR    folder with manifest.json and checkpoints (default: found automatically)
+  --weights-dir DIR    folder with manifest.json and checkpoints, or runs.json and one folder
+                       per run (default: found automatically)
+  --run NAME           which run of the folder to open (default: the first; e.g. plain)
   --weights FILE       one .safetensors checkpoint instead of the manifest's
   --step N             the checkpoint nearest to training step N (default: the last)
   --ablate LIST        pull heads out, e.g. L2H4,L1H2 (layers and heads count from 1)
@@ -76,6 +78,9 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
     } else if (a == "--weights-dir") {
       AM_TAKE(v, "a folder");
       o.weights_dir = *v;
+    } else if (a == "--run") {
+      AM_TAKE(v, "a run name, e.g. plain");
+      o.run = *v;
     } else if (a == "--step") {
       AM_TAKE(v, "a training step (a whole number)");
       long long s = 0;

@@ -21,6 +21,7 @@ struct Options {
   std::optional<std::string> text;
   std::optional<std::filesystem::path> weights_file;  // --weights FILE
   std::optional<std::filesystem::path> weights_dir;   // --weights-dir DIR
+  std::string run;                                    // --run NAME ("" = the first run)
   std::optional<long long> step;                      // --step N (nearest checkpoint)
   std::string ablate;                                 // --ablate L2H4,L1H2
 

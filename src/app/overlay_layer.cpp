@@ -4,9 +4,6 @@
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
-#include <filesystem>
-#include <system_error>
-
 #include "am/ui/panels.hpp"
 #include "am/ui/settings_store.hpp"
 
@@ -26,12 +23,9 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, const ui::Settings& settings, float m
   ui::load_ui_font(kBaseFontPixels * (scale > 0.0f ? scale : 1.0f));
   ui::apply_settings(settings, monitor_scale);
   io.FontGlobalScale = settings.font_scale;  // the atlas already has the DPI in it
+  // The saved layout places the dialogs; the frame places everything else every frame.
   if (!headless)
-    if (auto dir = ui::config_dir()) {
-      std::error_code ec;
-      layout_loaded_ = std::filesystem::is_regular_file(*dir / ui::kLayoutFileName, ec);
-      ui::load_layout(*dir / ui::kLayoutFileName);
-    }
+    if (auto dir = ui::config_dir()) ui::load_layout(*dir / ui::kLayoutFileName);
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }

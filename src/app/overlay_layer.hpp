@@ -16,12 +16,6 @@ class ImGuiLayer {
   ~ImGuiLayer();
   ImGuiLayer(const ImGuiLayer&) = delete;
   ImGuiLayer& operator=(const ImGuiLayer&) = delete;
-
-  // True when a saved layout was read (else the window fits the panels itself).
-  bool layout_loaded() const { return layout_loaded_; }
-
- private:
-  bool layout_loaded_ = false;
 };
 
 }  // namespace am::app

@@ -1,6 +1,8 @@
 #include "ui_session.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <utility>
 
 #include <imgui.h>
 
@@ -19,16 +21,48 @@ namespace am::app {
 Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
   auto pulled = HeadMask::parse(options.ablate);
   if (!pulled) return fail("--ablate: " + pulled.error());
-  auto dir = find_weights_dir(options.weights_dir);
-  if (!dir) return fail(dir.error());
-  auto engine = ui::ModelEngine::load(*dir);
-  if (!engine) return fail(engine.error());
+  auto root = find_weights_dir(options.weights_dir);
+  if (!root) return fail(root.error());
+  auto runs = list_runs(*root);
+  if (!runs) return fail(runs.error());
 
   std::unique_ptr<UiSession> s(new UiSession());
   s->headless_ = headless;
-  s->engine_ = std::move(*engine);
+  // Degrade, don't refuse: a run with no usable checkpoint is left out, with its reason;
+  // only a folder where no run loads is refused.
+  std::vector<std::string> problems;
+  const bool several = runs->size() > 1;
+  for (RunInfo& info : *runs) {
+    auto engine = ui::ModelEngine::load(info.dir);
+    if (!engine) {
+      problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
+      continue;
+    }
+    for (const std::string& m : (*engine)->load_messages()) problems.push_back(several ? "run " + info.name + ": " + m : m);
+    s->runs_.push_back({std::move(info), std::move(*engine)});
+  }
+  if (s->runs_.empty()) {
+    std::string why = "no run in " + root->string() + " could be loaded";
+    for (const std::string& p : problems) why += "\n  " + p;
+    return fail(why);
+  }
+  for (const RunSlot& r : s->runs_) {
+    s->run_views_.push_back({r.info.name, r.info.title, r.info.arrangement, &r.engine->training(), r.engine->analysis()});
+    s->state_.run_names.push_back(r.info.name);
+  }
+  std::size_t active = 0;
+  if (!options.run.empty()) {
+    while (active < s->runs_.size() && s->runs_[active].info.name != options.run) ++active;
+    if (active == s->runs_.size()) {
+      std::string names;
+      for (const RunSlot& r : s->runs_) names += (names.empty() ? "" : ", ") + r.info.name;
+      return fail("--run: no run named '" + options.run + "' (runs: " + names + ")");
+    }
+  }
+  s->engine_ = s->runs_[active].engine.get();
+  s->state_.run = s->runs_[active].info.name;
   s->steps_ = s->engine_->checkpoint_steps();
-  s->state_.load_messages = s->engine_->load_messages();
+  s->state_.load_messages = std::move(problems);
   s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
     s->config_ = ui::config_dir();
@@ -38,12 +72,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
       if (!loaded.message.empty()) ui::set_status(s->state_, loaded.message, true);
     }
   }
-  const std::vector<Weights>& checkpoints = s->engine_->checkpoints();
-  s->cache_ = std::make_unique<ui::CheckpointCache>(
-      checkpoints.size(),
-      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
-  s->curve_ = std::make_unique<ui::AblationCurve>(
-      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  s->bind_engine();
 
   // The chapter first (its text, lift and step), then what the flags override.
   const int chapter = std::clamp(options.chapter.value_or(0), 0, ui::kChapterCount - 1);
@@ -62,6 +91,38 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
 }
 
 UiSession::~UiSession() = default;
+
+void UiSession::bind_engine() {
+  const std::vector<Weights>& checkpoints = engine_->checkpoints();
+  cache_ = std::make_unique<ui::CheckpointCache>(
+      checkpoints.size(),
+      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
+  curve_ = std::make_unique<ui::AblationCurve>(
+      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  pass_.reset();
+  live_accuracy_.reset();
+  accuracy_step_ = -1;
+}
+
+Status UiSession::switch_run(const std::string& name) {
+  auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == name; });
+  if (it == runs_.end()) return fail("no run named '" + name + "'");
+  if (it->engine.get() == engine_) return Ok{};
+  // the old caches' workers read the old engine's checkpoints: stop them first
+  cache_.reset();
+  curve_.reset();
+  engine_ = it->engine.get();
+  state_.run = name;
+  steps_ = engine_->checkpoint_steps();
+  bind_engine();
+  state_.step = ui::snap_to_checkpoint(steps_, state_.step);
+  state_.generated = ui::Generation{};
+  state_.playing = false;
+  sync_engine_step();
+  ++state_.revision;
+  ui::set_status(state_, "Showing the run \"" + it->info.title + "\": " + it->info.arrangement);
+  return Ok{};
+}
 
 Status UiSession::start_script(const std::filesystem::path& path) {
   auto script = ui::load_script(path);
@@ -93,6 +154,7 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
     case ui::CommandKind::kDump:
       // Written once this frame's panels have been drawn, so their rectangles are current.
       pending_dump_ = std::filesystem::path(c.text);
+      pending_dump_where_ = (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
       return Ok{};
     default:
       return fail("not a window command");
@@ -135,6 +197,8 @@ ui::ChapterContext UiSession::context() {
     c.intact = pass_->has_intact ? &pass_->intact : nullptr;
   }
   if (state_.pulled.any()) c.live_accuracy = live_accuracy_;
+  c.runs = &run_views_;
+  c.run = state_.run;
   return c;
 }
 
@@ -146,6 +210,10 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   if (runner_ && !runner_->done() && !hold_script_) {
     runner_->step(state_, *engine_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
+  }
+  if (!state_.requested_run.empty()) {
+    const std::string name = std::exchange(state_.requested_run, std::string());
+    if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
   }
   if (pending_script_shot_) {
     requests.script_screenshot = pending_script_shot_;
@@ -207,6 +275,13 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
   drum.cached = headless_ ? cache_->size() : cache_->ready();
+  for (const RunSlot& r : runs_) {
+    drum.runs.emplace_back(r.info.name, r.info.title);
+    if (!drum.other && r.engine.get() != engine_) {
+      drum.other = &r.engine->training();
+      drum.other_title = r.info.title;
+    }
+  }
   ui::RackView rack;
   rack.analysis = engine_->analysis();
   rack.training = &engine_->training();
@@ -221,6 +296,11 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
     drum.ablated_accuracy = rack.across_training;
   }
   ui::draw_drum(state_, drum, actions);
+  if (!state_.requested_run.empty()) {  // the run menu: switch before anything below reads the engine
+    const std::string name = std::exchange(state_.requested_run, std::string());
+    if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
+    drum.training = &engine_->training();
+  }
   ui::draw_rack(state_, rack, actions);
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
@@ -230,6 +310,16 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);
+  // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
+  if (state_.presentation != presentation_before) presentation_at_ = std::chrono::steady_clock::now();
+  if (state_.presentation && !headless_) {
+    const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
+    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
+    ui::draw_presentation_hint(layout_, alpha);
+    hint_showing_ = alpha > 0.0f;
+  } else {
+    hint_showing_ = false;
+  }
 
   if (actions.settings_changed && config_) {
     if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
@@ -239,7 +329,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   }
   if (actions.generate > 0) {
     const std::vector<int> ids = ui::read_ids(state_);
-    auto g = engine_->generate(ids, state_.pulled, actions.generate);
+    auto g = engine_->generate(ids, state_.pulled, actions.generate, state_.write);
     if (g) state_.generated = std::move(*g);
     else ui::set_status(state_, g.error(), true);
   }
@@ -267,7 +357,10 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();
-    if (auto s = write_dump(path); !s) ui::set_status(state_, "dump: " + s.error(), true);
+    if (auto s = write_dump(path); !s) {
+      dump_error_ = pending_dump_where_ + ": dump: " + s.error();
+      ui::set_status(state_, dump_error_, true);
+    }
   }
   changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
              !(state_.settings == settings_before) || state_.presentation != presentation_before;

@@ -16,9 +16,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// One run (manifest.json) or an index of runs (runs.json, see runs_index.hpp).
 bool has_manifest(const fs::path& dir) {
   std::error_code ec;
-  return fs::is_regular_file(dir / "manifest.json", ec);
+  return fs::is_regular_file(dir / "manifest.json", ec) || fs::is_regular_file(dir / "runs.json", ec);
 }
 
 fs::path executable_dir() {
@@ -33,7 +34,7 @@ Result<fs::path> find_weights_dir(const std::optional<fs::path>& override_dir) {
   if (override_dir) {
     if (!has_manifest(*override_dir))
       return fail("weights folder '" + override_dir->string() +
-                  "' has no manifest.json (is it the right folder?)");
+                  "' has no manifest.json or runs.json (is it the right folder?)");
     return *override_dir;
   }
   std::vector<fs::path> candidates;
@@ -48,7 +49,7 @@ Result<fs::path> find_weights_dir(const std::optional<fs::path>& override_dir) {
     if (has_manifest(dir)) return fs::weakly_canonical(dir);
   std::string tried;
   for (const auto& dir : candidates) tried += "\n  " + dir.string();
-  return fail("could not find the weights folder (a folder with manifest.json); looked in:" + tried +
+  return fail("could not find the weights folder (a folder with manifest.json or runs.json); looked in:" + tried +
               "\nPass --weights-dir DIR to point at it.");
 }
 

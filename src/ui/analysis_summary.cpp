@@ -53,6 +53,68 @@ void read_definitions(const nlohmann::json& d, AnalysisSummary& a) {
   }
 }
 
+int head_index(const nlohmann::json& object, const char* key, int layer) {
+  const auto name = jf::string(object, {key});
+  if (!name) return -1;
+  auto ref = parse_head_name(*name);
+  return ref && (*ref)[0] == layer ? (*ref)[1] : -1;
+}
+
+std::optional<CircuitSummary> read_circuit(const nlohmann::json& c) {
+  const nlohmann::json* heads = jf::member(c, {"heads"});
+  if (!heads) return std::nullopt;
+  CircuitSummary s;
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      const nlohmann::json* e = jf::member(*heads, {head_name(l, h).c_str()});
+      if (!e) return std::nullopt;
+      CircuitHead& out = s.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+      if (const nlohmann::json* d = jf::member(*e, {"detect_novel"})) {
+        out.previous_token = jf::number(*d, {"previous"}).value_or(0.0);
+        out.duplicate_token = jf::number(*d, {"duplicate"}).value_or(0.0);
+        out.induction_novel = jf::number(*d, {"induction"}).value_or(0.0);
+      }
+      if (const nlohmann::json* d = jf::member(*e, {"detect_nonsense"}))
+        out.induction_nonsense = jf::number(*d, {"induction"}).value_or(0.0);
+      out.prefix_matching = jf::number(*e, {"prefix_matching"}).value_or(0.0);
+      out.copying = jf::number(*e, {"copying"}).value_or(0.0);
+      if (const nlohmann::json* p = jf::member(*e, {"offset_profile"}); p && p->is_array())
+        for (std::size_t b = 0; b < out.offset_profile.size() && b < p->size(); ++b)
+          if ((*p)[b].is_number()) out.offset_profile[b] = (*p)[b].get<double>();
+    }
+  if (const nlohmann::json* k = jf::member(c, {"k_composition"})) {
+    s.k_baseline = jf::number(*k, {"baseline"}).value_or(0.0);
+    if (const nlohmann::json* score = jf::member(*k, {"score"}))
+      for (int a = 0; a < kHeads; ++a)
+        if (const nlohmann::json* row = jf::member(*score, {head_name(0, a).c_str()}))
+          for (int b = 0; b < kHeads; ++b)
+            s.k_score[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] =
+                jf::number(*row, {head_name(1, b).c_str()}).value_or(0.0);
+  }
+  if (const nlohmann::json* p = jf::member(c, {"copy_path"})) {
+    CopyPathSummary& cp = s.copy_path;
+    cp.found = p->contains("found") && (*p)["found"].is_boolean() && (*p)["found"].get<bool>();
+    cp.from_head = head_index(*p, "from", 0);
+    cp.to_head = head_index(*p, "to", kLayers - 1);
+    cp.k_top_source = head_index(*p, "k_top_source", 0);
+    cp.from_drop = jf::number(*p, {"from_drop"}).value_or(0.0);
+    cp.to_prefix_matching = jf::number(*p, {"to_prefix_matching"}).value_or(0.0);
+    cp.k_composition = jf::number(*p, {"k_composition"}).value_or(0.0);
+    cp.k_agrees = p->contains("k_agrees") && (*p)["k_agrees"].is_boolean() && (*p)["k_agrees"].get<bool>();
+    cp.pair_drop = jf::number(*p, {"pair_drop"}).value_or(0.0);
+    cp.min_prefix_matching = jf::number(*p, {"min_prefix_matching"}).value_or(cp.min_prefix_matching);
+    cp.min_drop = jf::number(*p, {"min_drop"}).value_or(cp.min_drop);
+    if (cp.from_head < 0 || cp.to_head < 0) cp.found = false;
+  }
+  if (const nlohmann::json* f = jf::member(c, {"false_copy"})) {
+    s.false_copy_rate = jf::number(*f, {"rate"}).value_or(0.0);
+    s.false_copy_confident = jf::integer(*f, {"confident"}).value_or(0);
+    s.false_copy_wrong = jf::integer(*f, {"wrong"}).value_or(0);
+    s.false_copy_threshold = jf::number(*f, {"threshold"}).value_or(s.false_copy_threshold);
+  }
+  return s;
+}
+
 }  // namespace
 
 std::optional<HeadScoreTable> parse_head_table(const nlohmann::json& heads) {
@@ -121,6 +183,7 @@ Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
     for (const auto& b : *books)
       if (auto name = jf::string(b, {"name"})) a.books.push_back({*name, jf::string(b, {"title"}).value_or(*name)});
   if (const nlohmann::json* d = jf::member(j, {"definitions"})) read_definitions(*d, a);
+  if (const nlohmann::json* c = jf::member(j, {"circuit"})) a.circuit = read_circuit(*c);
   return a;
 }
 

@@ -16,7 +16,7 @@ constexpr float kNavigatorRows = 1.9f;  // one row of buttons and its padding
 constexpr float kStatusRows = 3.6f;     // three wrapped lines
 constexpr float kPredictionsRows = 8.4f, kPredictionsShare = 0.30f;  // five bars and a title
 constexpr float kRackRows = 10.0f, kRackShare = 0.42f, kRackMaxRows = 18.0f;
-constexpr float kTextShare = 0.40f;     // of the bottom bar's width
+constexpr float kTextShare = 0.40f;  // of the bottom bar's width
 
 int rows(float n, float line) { return static_cast<int>(std::lround(n * line)); }
 
@@ -26,7 +26,8 @@ int clamp_share(float share, int total, float min_rows, float max_rows, float li
 }
 
 // Splits a column's height from the top; the last slot takes what is left.
-void stack(const PanelRect& column, std::initializer_list<std::pair<PanelRect*, int>> slots, PanelRect* rest) {
+void stack(const PanelRect& column, std::initializer_list<std::pair<PanelRect*, int>> slots,
+           PanelRect* rest) {
   int y = column.y;
   const int bottom = column.y + column.h;
   for (const auto& [slot, h] : slots) {
@@ -68,13 +69,15 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
   const int strip_w = rows(kStripRows, line);
   int left_w = in.left_open ? clamp_share(kLeftShare, W, kLeftMinRows, kLeftMaxRows, line) : strip_w;
   int right_w = in.right_open ? clamp_share(kRightShare, W, kRightMinRows, kRightMaxRows, line) : strip_w;
-  int bottom_h = in.bottom_open ? clamp_share(kBottomShare, H, kBottomMinRows, kBottomMaxRows, line) : strip_w;
+  int bottom_h =
+      in.bottom_open ? clamp_share(kBottomShare, H, kBottomMinRows, kBottomMaxRows, line) : strip_w;
   bottom_h = std::min(bottom_h, H / 3);
 
   // The machine comes first: open columns narrow (below their minimum if need be)
   // until the viewport has its share of the window.
   const int view_h = H - bottom_h;
-  const double need_w = kMinViewportShare * static_cast<double>(W) * static_cast<double>(H) / std::max(view_h, 1);
+  const double need_w =
+      kMinViewportShare * static_cast<double>(W) * static_cast<double>(H) / std::max(view_h, 1);
   const int open_w = (in.left_open ? left_w : 0) + (in.right_open ? right_w : 0);
   const double spare = static_cast<double>(W - left_w - right_w) - need_w;
   if (spare < 0.0 && open_w > 0) {

@@ -17,11 +17,14 @@ std::int64_t full_pass_dots(std::int64_t length) {
 
 }  // namespace
 
-Generation generate_greedy(const Weights& weights, std::span<const int> prompt, const HeadMask& pulled, int count) {
+Generation generate_greedy(const Weights& weights, std::span<const int> prompt, const HeadMask& pulled, int count,
+                           const WriteSettings& how) {
   Generation out;
+  out.temperature = how.temperature;
+  out.seed = how.seed;
   if (prompt.empty()) return out;
   KvCache cache(weights, pulled);
-  std::mt19937_64 rng(0);  // temperature 0 is greedy: never drawn from
+  std::mt19937_64 rng(how.seed);  // temperature 0 is greedy: never drawn from
   std::array<float, kVocab> logits{};
   std::int64_t length = 0;
   for (int id : prompt) {
@@ -35,7 +38,7 @@ Generation generate_greedy(const Weights& weights, std::span<const int> prompt, 
   // needs a full pass over the window again.
   if (count > 0) out.dots_without_cache = full_pass_dots(length);
   for (int i = 0; i < count; ++i) {
-    const int next = sample_next(logits, 0.0f, rng);
+    const int next = sample_next(logits, how.temperature, rng);
     out.text.push_back(id_to_char(next));
     if (i + 1 == count) break;  // the last character needs no guess after it
     logits = cache.append(next);

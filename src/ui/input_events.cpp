@@ -18,9 +18,10 @@ struct NamedKey {
   int key;
 };
 constexpr NamedKey kNamedKeys[] = {
-    {"right", keys::kRight}, {"left", keys::kLeft},       {"up", keys::kUp},           {"down", keys::kDown},
-    {"home", keys::kHome},   {"end", keys::kEnd},         {"space", keys::kSpace},     {"enter", keys::kEnter},
-    {"return", keys::kEnter}, {"escape", keys::kEscape},  {"esc", keys::kEscape},      {"tab", keys::kTab},
+    {"right", keys::kRight},   {"left", keys::kLeft},         {"up", keys::kUp},
+    {"down", keys::kDown},     {"home", keys::kHome},         {"end", keys::kEnd},
+    {"space", keys::kSpace},   {"enter", keys::kEnter},       {"return", keys::kEnter},
+    {"escape", keys::kEscape}, {"esc", keys::kEscape},        {"tab", keys::kTab},
     {"pageup", keys::kPageUp}, {"pagedown", keys::kPageDown}, {"backspace", keys::kBackspace},
     {"delete", keys::kDelete},
 };
@@ -44,8 +45,10 @@ std::vector<InputEvent> InputQueue::take() { return std::exchange(events_, {}); 
 Result<KeyChord> parse_key_chord(std::string_view name) {
   KeyChord chord;
   std::string rest = lower(name);
-  const std::pair<const char*, int> modifiers[] = {
-      {"ctrl+", keys::kModControl}, {"control+", keys::kModControl}, {"shift+", keys::kModShift}, {"alt+", keys::kModAlt}};
+  const std::pair<const char*, int> modifiers[] = {{"ctrl+", keys::kModControl},
+                                                   {"control+", keys::kModControl},
+                                                   {"shift+", keys::kModShift},
+                                                   {"alt+", keys::kModAlt}};
   for (bool found = true; found;) {
     found = false;
     for (const auto& [prefix, bit] : modifiers) {
@@ -62,7 +65,8 @@ Result<KeyChord> parse_key_chord(std::string_view name) {
       chord.key = k.key;
       return chord;
     }
-  if (rest.size() >= 2 && rest[0] == 'f' && std::all_of(rest.begin() + 1, rest.end(), ::isdigit) && rest.size() <= 3) {
+  if (rest.size() >= 2 && rest[0] == 'f' && std::all_of(rest.begin() + 1, rest.end(), ::isdigit) &&
+      rest.size() <= 3) {
     const int n = std::stoi(rest.substr(1));
     if (n >= 1 && n <= 12) {
       chord.key = keys::kF1 + n - 1;
@@ -70,12 +74,15 @@ Result<KeyChord> parse_key_chord(std::string_view name) {
     }
   }
   if (rest.size() == 1 && std::isalnum(static_cast<unsigned char>(rest[0]))) {
-    chord.key = std::isdigit(static_cast<unsigned char>(rest[0])) ? rest[0] : std::toupper(static_cast<unsigned char>(rest[0]));
+    chord.key = std::isdigit(static_cast<unsigned char>(rest[0]))
+                    ? rest[0]
+                    : std::toupper(static_cast<unsigned char>(rest[0]));
     return chord;
   }
-  return fail("unknown key '" + std::string(name) +
-              "' (known: Right, Left, Up, Down, Home, End, Space, Enter, Escape, Tab, PageUp, PageDown, F1..F12, "
-              "a letter or digit, with Ctrl+, Shift+ or Alt+ in front)");
+  return fail(
+      "unknown key '" + std::string(name) +
+      "' (known: Right, Left, Up, Down, Home, End, Space, Enter, Escape, Tab, PageUp, PageDown, F1..F12, "
+      "a letter or digit, with Ctrl+, Shift+ or Alt+ in front)");
 }
 
 }  // namespace am::ui

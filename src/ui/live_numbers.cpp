@@ -36,17 +36,15 @@ std::size_t count_parameters(const Weights& weights) {
 
 std::optional<CopyTarget> find_copy_target(std::string_view text) {
   if (text.size() < 2) return std::nullopt;
-  const char last = text.back();
-  for (int j = static_cast<int>(text.size()) - 2; j >= 0; --j) {
-    if (text[static_cast<std::size_t>(j)] == last) {
-      CopyTarget t;
-      t.earlier = j;
-      t.next = j + 1;
-      t.expected = text[static_cast<std::size_t>(j + 1)];
-      return t;
-    }
+  const int n = static_cast<int>(text.size());
+  std::optional<CopyTarget> best;
+  for (int j = n - 2; j >= 0; --j) {
+    int m = 0;  // text[j - k] == text[n - 1 - k] for k < m
+    while (j - m >= 0 && text[static_cast<std::size_t>(j - m)] == text[static_cast<std::size_t>(n - 1 - m)]) ++m;
+    if (m == 0 || (best && m <= best->matched)) continue;
+    best = CopyTarget{j, j + 1, text[static_cast<std::size_t>(j + 1)], m};
   }
-  return std::nullopt;
+  return best;
 }
 
 HeadScoreTable live_head_scores(const Activations& acts, std::string_view text) {

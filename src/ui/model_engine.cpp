@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "am/model/forward.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/run_folder.hpp"
 #include "am/model/weights_dir.hpp"
@@ -12,7 +13,11 @@
 
 namespace am::ui {
 
-Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& weights_dir) {
+Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder) {
+  // a folder of several runs (runs.json) opens its first run
+  auto dir = run_dir(folder);
+  if (!dir) return fail(dir.error());
+  const std::filesystem::path& weights_dir = *dir;
   // One bad checkpoint or a malformed manifest costs only itself (load_run_folder).
   auto run = load_run_folder(weights_dir);
   if (!run) return fail(run.error());
@@ -77,8 +82,9 @@ Activations ModelEngine::forward(std::span<const int> ids, const HeadMask& pulle
   return am::forward(live(), ids, pulled);
 }
 
-Result<Generation> ModelEngine::generate(std::span<const int> ids, const HeadMask& pulled, int count) {
-  return generate_greedy(live(), ids, pulled, count);
+Result<Generation> ModelEngine::generate(std::span<const int> ids, const HeadMask& pulled, int count,
+                                         const WriteSettings& how) {
+  return generate_greedy(live(), ids, pulled, count, how);
 }
 
 Status ModelEngine::screenshot(const std::filesystem::path& path) {

@@ -29,6 +29,39 @@ Result<std::int64_t> integer_argument(std::string_view word, std::string_view ar
   return value;
 }
 
+// "generate N [temperature T] [seed S]"
+Result<ScriptCommand> parse_generate(std::string_view arg) {
+  ScriptCommand c;
+  c.kind = CommandKind::kGenerate;
+  std::vector<std::string> words;
+  std::istringstream in{std::string(arg)};
+  for (std::string w; in >> w;) words.push_back(w);
+  if (words.empty()) return fail("'generate' needs a whole number, got ''");
+  auto n = integer_argument("generate", words[0], 1, kMaxGenerate);
+  if (!n) return fail(n.error());
+  c.number = *n;
+  for (std::size_t i = 1; i < words.size(); i += 2) {
+    if (i + 1 >= words.size()) return fail("'generate': '" + words[i] + "' needs a value");
+    const std::string& key = words[i];
+    const std::string& value = words[i + 1];
+    if (key == "temperature") {
+      char* end = nullptr;
+      const double t = std::strtod(value.c_str(), &end);
+      if (end == value.c_str() || *end != '\0' || !(t >= 0.0 && t <= kMaxTemperature))
+        return fail("'generate': temperature takes 0 to " + std::to_string(static_cast<int>(kMaxTemperature)) +
+                    ", got '" + value + "'");
+      c.temperature = static_cast<float>(t);
+    } else if (key == "seed") {
+      auto s = integer_argument("seed", value, 0, INT64_MAX);
+      if (!s) return fail(s.error());
+      c.seed = static_cast<std::uint64_t>(*s);
+    } else {
+      return fail("'generate' takes 'temperature T' and 'seed S' after the count, got '" + key + "'");
+    }
+  }
+  return c;
+}
+
 Result<ScriptCommand> parse_line(std::string_view line) {
   const std::size_t space = line.find_first_of(" \t");
   const std::string_view word = line.substr(0, space);
@@ -41,7 +74,14 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.text = std::string(rest);  // typed text is kept as written, trailing spaces too
     return c;
   }
-  if (word == "chapter" || word == "step" || word == "select" || word == "generate" || word == "wait") {
+  if (word == "generate") return parse_generate(arg);
+  if (word == "run") {
+    c.kind = CommandKind::kRun;
+    if (arg.empty()) return fail("'run' needs a run name, e.g. run plain");
+    c.text = std::string(arg);
+    return c;
+  }
+  if (word == "chapter" || word == "step" || word == "select" || word == "wait") {
     std::int64_t lo = 0, hi = 0;
     if (word == "chapter") {
       c.kind = CommandKind::kChapter;
@@ -52,14 +92,10 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     } else if (word == "wait") {
       c.kind = CommandKind::kWait;
       hi = kMaxWaitMs;
-    } else if (word == "select") {
+    } else {
       c.kind = CommandKind::kSelect;
       lo = 1;
       hi = INT32_MAX;
-    } else {
-      c.kind = CommandKind::kGenerate;
-      lo = 1;
-      hi = kMaxGenerate;
     }
     auto n = integer_argument(word, arg, lo, hi);
     if (!n) return fail(n.error());
@@ -117,7 +153,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump)");
+              "resize, dump, run)");
 }
 
 }  // namespace
@@ -138,6 +174,7 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kFocus: return "focus";
     case CommandKind::kResize: return "resize";
     case CommandKind::kDump: return "dump";
+    case CommandKind::kRun: return "run";
   }
   return "?";
 }

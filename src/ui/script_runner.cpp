@@ -59,7 +59,8 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kGenerate: {
       const std::vector<int> ids = read_ids(state);
       if (ids.empty()) return fail("'generate' needs some text to continue");
-      auto generated = engine.generate(ids, state.pulled, static_cast<int>(c.number));
+      state.write = {c.temperature, c.seed};
+      auto generated = engine.generate(ids, state.pulled, static_cast<int>(c.number), state.write);
       if (!generated) return fail(generated.error());
       state.generated = std::move(*generated);
       ++state.revision;
@@ -78,6 +79,18 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kResize:
     case CommandKind::kDump:
       return engine.window_command(c);
+    case CommandKind::kRun: {
+      // the session swaps the engine before the next command runs
+      std::string names;
+      for (const std::string& n : state.run_names) {
+        if (n == c.text) {
+          state.requested_run = c.text;
+          return Ok{};
+        }
+        names += (names.empty() ? "" : ", ") + n;
+      }
+      return fail("no run named '" + c.text + "' (runs: " + (names.empty() ? "none" : names) + ")");
+    }
   }
   return fail("unhandled command");
 }

@@ -39,6 +39,11 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
   else
     j["nonsense_accuracy"] = nullptr;
   j["generated"] = state.generated.text;
+  j["generated_temperature"] = state.generated.temperature;
+  j["generated_seed"] = state.generated.seed;
+  j["write_temperature"] = state.write.temperature;
+  j["write_seed"] = state.write.seed;
+  j["run"] = state.run;
   j["status"] = state.status;
   j["load_messages"] = state.load_messages;
   return j;

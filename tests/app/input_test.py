@@ -89,6 +89,15 @@ if CASE == "keys":
     d = script("keys_back", ["chapter 4"] + ["key Left"] * 2 + ["key F1"])
     check(d["chapter"] == 2, f"two 'key Left' from 4: chapter {d['chapter']}")
     check("help" in d["panels"], f"F1 opens the help dialog: panels {sorted(d['panels'])}")
+    # F12 from a script saves the window to the pictures folder, as the user's F12 does.
+    pictures = os.path.join(WORK, "pictures")
+    shutil.rmtree(pictures, ignore_errors=True)
+    os.makedirs(pictures)
+    os.environ["XDG_PICTURES_DIR"] = pictures
+    script("keys_f12", ["chapter 3", "key F12"])
+    shots = [f for f in os.listdir(pictures) if f.endswith(".png")]
+    check(len(shots) == 1, f"'key F12' saved {len(shots)} screenshots in {pictures}")
+    del os.environ["XDG_PICTURES_DIR"]
 elif CASE == "focused":
     d = script("focused", ["focus text"] + ["key Right"] * 5 + ["key Space", "key F11"])
     check(d["chapter"] == 0, f"keys while the text box has the keyboard turned to chapter {d['chapter']}")
@@ -99,8 +108,9 @@ elif CASE == "xdotool":
     p, dump = start("xdotool", ["wait 9000"], "--size", "1280x720")
     window = ""
     for _ in range(100):
-        window = subprocess.run(["xdotool", "search", "--name", "Attention Machine"], capture_output=True,
-                                text=True).stdout.split()
+        # This app's own window: other tests may run theirs on the same X server.
+        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
+                                capture_output=True, text=True).stdout.split()
         if window:
             break
         time.sleep(0.1)
@@ -135,6 +145,11 @@ elif CASE == "resize":
     with open(os.path.join(WORK, "resize_1920x1080.json")) as f:
         big = json.load(f)
     check(big["viewport"] == [384, 0, 1248, 950], f"1920x1080 viewport {big['viewport']}")
+    # A dump that cannot be written stops the script with its line, exit code 2.
+    bad = write_script("bad_dump", ["chapter 2", "dump " + os.path.join(WORK, "no", "such", "dir", "x.json")])
+    r = subprocess.run([APP, "--script", bad, "--weights-dir", WEIGHTS], capture_output=True, text=True, timeout=150)
+    check(r.returncode == 2, f"unwritable dump: exit code {r.returncode}, expected 2")
+    check("bad_dump.txt:2: dump: " in r.stderr, f"unwritable dump: stderr {r.stderr!r}")
 elif CASE == "presentation":
     for w, h in [(1024, 640), (1280, 720), (1920, 1080), (2560, 1440)]:
         d = script(f"presentation_{w}", ["chapter 7", "key F11"], "--size", f"{w}x{h}")

@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 APP, SOURCE, WORK, FLOW = sys.argv[1:5]
-WEIGHTS = os.path.join(SOURCE, "weights")
+WEIGHTS = os.path.join(SOURCE, "weights", "repeated")  # the default (first) run
 os.makedirs(WORK, exist_ok=True)
 failures = []
 

@@ -15,6 +15,7 @@
 #include "am/model/forward.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/model/safetensors.hpp"
+#include "am/model/runs_index.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/render/asset_paths.hpp"
 #include "am/render/camera.hpp"
@@ -70,7 +71,9 @@ int main(int argc, char** argv) {
     else if (f == "--ablate") ablate = v;
     else if (f == "--size") std::sscanf(v.c_str(), "%dx%d", &w, &h);
   }
-  auto dir = find_weights_dir(std::nullopt);
+  auto root = find_weights_dir(std::nullopt);
+  if (!root) return std::fprintf(stderr, "%s\n", root.error().c_str()), 1;
+  auto dir = run_dir(*root);  // the first run of a folder of runs
   if (!dir) return std::fprintf(stderr, "%s\n", dir.error().c_str()), 1;
   auto manifest = load_manifest(*dir);
   if (!manifest) return std::fprintf(stderr, "%s\n", manifest.error().c_str()), 1;

@@ -279,3 +279,32 @@ TEST_CASE("while the camera moves a software rasteriser draws smaller, then shar
     if (std::abs(static_cast<int>(a.rgba[i]) - static_cast<int>(b.rgba[i])) > 40) ++differing;
   CHECK(differing < 200 * 120 / 50);
 }
+
+TEST_CASE("a view drawn into a rectangle of the target leaves the rest alone and matches a whole-target draw") {
+  auto r = make_renderer();
+  const DrawList list = test_scene(0.0f);
+  // The same camera and size, once filling its own target, once inside a larger one.
+  const OffscreenImage alone = OffscreenImage::create(160, 120);
+  REQUIRE(r->render(list, view_of(160, 120), alone.fbo.id()).ok());
+  const OffscreenImage framed = OffscreenImage::create(320, 200);
+  glBindFramebuffer(GL_FRAMEBUFFER, framed.fbo.id());
+  glViewport(0, 0, 320, 200);
+  glClearColor(1.0f, 0.0f, 1.0f, 1.0f);  // magenta: never part of the scene
+  glClear(GL_COLOR_BUFFER_BIT);
+  FrameView v = view_of(160, 120);
+  v.x = 100;  // GL's bottom-left origin: rows 40..159 from the bottom
+  v.y = 40;
+  REQUIRE(r->render(list, v, framed.fbo.id()).ok());
+  const Image a = alone.read(), f = framed.read();
+  const int top = 200 - (40 + 120);  // the read-back image starts with the top row
+  int outside_changed = 0, inside_different = 0;
+  for (int y = 0; y < 200; ++y)
+    for (int x = 0; x < 320; ++x) {
+      const bool inside = x >= 100 && x < 260 && y >= top && y < top + 120;
+      const glm::vec3 p = pixel(f, x, y);
+      if (!inside && p != glm::vec3(255, 0, 255)) ++outside_changed;
+      if (inside && p != pixel(a, x - 100, y - top)) ++inside_different;
+    }
+  CHECK(outside_changed == 0);
+  CHECK(inside_different == 0);
+}

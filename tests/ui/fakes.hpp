@@ -129,8 +129,9 @@ class FakeEngine : public Engine {
   Activations forward(std::span<const int> ids, const HeadMask& pulled) override {
     return am::forward(weights_[live_], ids, pulled);
   }
-  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count) override {
-    return generate_greedy(weights_[live_], ids, pulled, count);
+  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
+                              const WriteSettings& how) override {
+    return generate_greedy(weights_[live_], ids, pulled, count, how);
   }
   Status screenshot(const std::filesystem::path& path) override {
     screenshots.push_back(path.string());

@@ -64,7 +64,7 @@ TEST_CASE("chapter 9 picks its contrasts from the measured ablation table", "[ch
   CHECK(ta.find("indispensable") == std::string::npos);
   // B: different heads and figures; none of A's.
   CHECK_THAT(tb, Contains("On 120 unseen stretches"));
-  CHECK_THAT(tb, Contains("Pull out L2H2, the strongest induction head (score 31 %), and it drops to 41 %, 17 points lower"));
+  CHECK_THAT(tb, Contains("Pull out L2H2, the head with the highest induction score (only 31 %), and it drops to 41 %, 17 points lower"));  // below the threshold: not called an induction head
   CHECK_THAT(tb, Contains("L1H1, the earlier-layer head whose removal costs the most (it puts 62 % of its attention one character back), and it drops to 47 %"));
   CHECK_THAT(tb, Contains("Pull out L2H4 instead, and almost nothing changes: 57 %"));
   CHECK_THAT(tb, Contains("No head here reaches the analysis's induction threshold of 40 %."));
@@ -98,7 +98,8 @@ TEST_CASE("chapter 7 quotes the measured pair and the live copy probability", "[
   const Scene a("qzxv kplw qzxv kp", test::analysis_a(), test::training_a());
   const Scene b("qzxv kplw qzxv kp", test::analysis_b(), test::training_a());
   const std::string ta = a.render(7), tb = b.render(7);
-  CHECK_THAT(ta, Contains("Its last character, \u201cp\u201d, also stands at place 7, where \u201cl\u201d came next"));
+  CHECK_THAT(ta, Contains("Its last character, \u201cp\u201d, also stands at place 7, where the 7 characters up to it "
+                          "match the end of the text, and \u201cl\u201d came next"));
   const float p = a.acts.probs[16 * kVocab + char_to_id('l')];
   CHECK_THAT(ta, Contains("This one gives it " + fmt_percent(p)));
   CHECK_THAT(ta, Contains("points to L1H2 (81 % of its attention one character back) and L2H3 (induction score 71 %)"));
@@ -106,6 +107,24 @@ TEST_CASE("chapter 7 quotes the measured pair and the live copy probability", "[
   CHECK_THAT(tb, Contains("points to L1H1 (62 % of its attention one character back) and L2H2 (induction score 31 %)"));
   CHECK_THAT(tb, Contains("No head reaches the induction threshold"));
   CHECK(tb.find("0.84") == std::string::npos);
+}
+
+TEST_CASE("chapter 7 copies from the earlier occurrence with the longest matching prefix", "[chapters][numbers]") {
+  // "the cat sat on the mat and the cat sa": the "a" of "sat" (place 10), not the most recent "a"
+  const auto t = find_copy_target("the cat sat on the mat and the cat sa");
+  REQUIRE(t);
+  CHECK(t->earlier == 9);
+  CHECK(t->expected == 't');
+  CHECK(t->matched == 10);
+  const auto tie = find_copy_target("xab yab zb");  // both "b"s match one character back: the most recent
+  REQUIRE(tie);
+  CHECK(tie->earlier == 6);
+  CHECK_FALSE(find_copy_target("abc"));
+  const Scene a("the cat sat on the mat and the cat sa", test::analysis_a(), test::training_a());
+  const std::string ta = a.render(7);
+  CHECK_THAT(ta, Contains("also stands at place 10, where the 10 characters up to it match the end of the text, and "
+                          "\u201ct\u201d came next"));
+  CHECK_THAT(ta, Contains(" on the \u201ct\u201d at place 11"));
 }
 
 TEST_CASE("chapter 8 quotes the manifest: phase change, recipe, loss bump", "[chapters][numbers]") {

@@ -8,6 +8,7 @@
 
 #include "am/analysis/chapter_facts.hpp"
 #include "am/analysis/checkpoint_analysis.hpp"
+#include "am/analysis/circuit_analysis.hpp"
 #include "am/analysis/manifest_metrics.hpp"
 
 namespace am::analysis {
@@ -22,8 +23,13 @@ struct AnalysisInputs {
   const ChapterFacts* facts = nullptr;
   RoleThresholds roles;
   PhaseThresholds phase;
+  const CircuitAnalysis* circuit = nullptr;  // the "circuit" block; null leaves it out
+  CircuitThresholds circuit_thresholds;
 };
 Json analysis_json(const AnalysisInputs& in);
+
+// The "circuit" block alone.
+Json circuit_json(const CircuitAnalysis& c, const CircuitThresholds& t = {});
 
 // The breakdown of a CopyAccuracy: {"accuracy", "correct", "total", "by_words": [...],
 // "by_next_class": [...], "by_current_class": [...]}.

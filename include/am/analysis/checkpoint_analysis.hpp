@@ -30,12 +30,18 @@ struct CheckpointRecord {
   std::optional<double> val_loss;                          // nats/char on held-out text
   std::string val_loss_source;                             // "manifest" or "analysis"
   std::optional<double> train_loss_smoothed;               // from the manifest, if the trainer wrote it
+  // the field's cheap scores, per head (absent in manifests written before them)
+  std::optional<PerHead<double>> prefix_matching;          // Olsson et al., repeated random ids
+  std::optional<PerHead<double>> previous_token;           // detect_head "previous", novel text
 };
 
 struct CheckpointMetrics {
   CopyAccuracy accuracy;
   HeadTable heads{};
   TextLoss heldout_loss;  // over the held-out windows
+  PerHead<DetectScores> detect{};                              // detect_head, both texts
+  PerHead<std::array<double, kProfileBins>> offset_profile{};  // held-out windows
+  PerHead<double> prefix_matching{};                           // standard_repeated_random()
 };
 
 // One checkpoint: the nonsense set (accuracy, induction, duplicate) and the held-out

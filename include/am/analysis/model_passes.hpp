@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "am/analysis/circuit_scores.hpp"
 #include "am/analysis/copy_accuracy.hpp"
 #include "am/analysis/head_metrics.hpp"
 #include "am/analysis/heldout_windows.hpp"
@@ -29,9 +30,15 @@ inline const float* head_weights(const Activations& a, int layer, int head) {
 CopyAccuracy nonsense_accuracy(const Weights& weights, const NonsenseSet& set, const HeadMask& pulled = {},
                                int threads = 1);
 
+// detect_head scores (one MeanAccumulator per pattern, one sample per sequence).
+using DetectAccumulators = PerHead<std::array<MeanAccumulator, kDetectPatterns>>;
+void merge(DetectAccumulators& into, const DetectAccumulators& from);
+PerHead<std::array<double, kDetectPatterns>> means_of(const DetectAccumulators& a);
+
 struct NonsensePass {
   CopyAccuracy accuracy;
   HeadAccumulatorTable heads{};  // induction and duplicate sums
+  DetectAccumulators detect{};   // detect_head on the nonsense set
 };
 NonsensePass analyse_nonsense(const Weights& weights, const NonsenseSet& set, const HeadMask& pulled,
                               int threads);
@@ -47,6 +54,8 @@ struct TextLoss {
 struct WindowsPass {
   HeadAccumulatorTable heads{};  // previous, two-back, self, space, entropy sums
   TextLoss loss;                 // over every prediction inside the windows
+  DetectAccumulators detect{};   // detect_head on novel text
+  PerHead<OffsetProfileAccumulator> profile{};
 };
 WindowsPass analyse_windows(const Weights& weights, const std::vector<HeldoutWindow>& windows, int threads);
 
@@ -54,6 +63,14 @@ WindowsPass analyse_windows(const Weights& weights, const std::vector<HeldoutWin
 // characters (positions restart at 0 in each, as when the model was trained), each
 // predicting its successors: every character but the first is predicted exactly once.
 TextLoss text_loss(const Weights& weights, std::span<const int> ids, int threads);
+
+// Prefix matching of every head, the mean over the repeated random sequences.
+PerHead<double> prefix_matching(const Weights& weights, const RepeatedRandom& set, int threads);
+// The repeated random set every checkpoint is scored on (built once, thread-safe).
+const RepeatedRandom& standard_repeated_random();
+
+// False copies over a whole text, read in consecutive windows as text_loss() does.
+FalseCopyTally false_copies(const Weights& weights, std::span<const int> ids, int threads);
 
 // -ln p(target | logits row) computed in double from float logits.
 double cross_entropy(const float* logits, int target);

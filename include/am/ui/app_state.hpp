@@ -65,7 +65,17 @@ struct Generation {
   std::string text;                       // the characters written (not added to the input)
   std::int64_t dots_with_cache = 0;       // q·k products the cached run computed (measured)
   std::int64_t dots_without_cache = 0;    // what re-running the whole window per character costs
+  float temperature = 0.0f;               // what it was written with (0 = greedy)
+  std::uint64_t seed = 0;
 };
+
+// How Write picks each character: temperature 0 takes the likeliest (greedy); above 0
+// it draws from softmax(logits / temperature) with a generator seeded by `seed`.
+struct WriteSettings {
+  float temperature = 0.0f;
+  std::uint64_t seed = 0;
+};
+inline constexpr float kMaxTemperature = 5.0f;
 
 struct AppState {
   int chapter = 0;
@@ -79,6 +89,12 @@ struct AppState {
   Settings settings;
   PredictState predict;
   Generation generated;
+  WriteSettings write;
+  // The run on show (a weights folder may hold several, see runs_index.hpp), every run
+  // the menu offers, and a switch the menu or a script asked for (done by the session).
+  std::string run;
+  std::vector<std::string> run_names;
+  std::string requested_run;
   bool playing = false;            // the drum plays through training
   double play_clock = 0.0;         // seconds accumulated towards the next checkpoint
   std::string status;              // last status or error message (status line)

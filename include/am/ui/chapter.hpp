@@ -50,6 +50,15 @@ enum Highlight : std::uint32_t {
 
 // Everything a chapter may read to build its words. Any pointer may be null:
 // a chapter then says what is missing instead of inventing a figure.
+// One run of the weights folder, as the chapters that compare runs see it.
+struct RunView {
+  std::string name;
+  std::string title;
+  std::string arrangement;                    // how its training text was arranged
+  const TrainingRecord* training = nullptr;
+  const AnalysisSummary* analysis = nullptr;  // may be null (no analysis.json)
+};
+
 struct ChapterContext {
   const AppState* state = nullptr;
   const Activations* acts = nullptr;          // live pass (with the pulled heads pulled)
@@ -58,6 +67,8 @@ struct ChapterContext {
   const TrainingRecord* training = nullptr;   // manifest: checkpoints, metrics, recipe
   const AnalysisSummary* analysis = nullptr;  // analysis.json of the final checkpoint
   std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
+  const std::vector<RunView>* runs = nullptr; // every run, the one on show included (may be null)
+  std::string run;                            // the name of the run on show
 };
 
 // How the machine is set up for a chapter.

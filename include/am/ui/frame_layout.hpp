@@ -25,14 +25,14 @@ struct FrameLayoutInput {
 };
 
 struct FrameLayout {
-  PanelRect window;    // 0, 0, width, height
+  PanelRect window;  // 0, 0, width, height
   ViewportRect viewport;
   // The bars (empty when hidden; a strip when collapsed).
   PanelRect left, right, bottom;
   bool left_open = false, right_open = false, bottom_open = false;
   bool presentation = false;
   // Slots inside the open bars (empty when their bar is not open).
-  PanelRect navigator, chapter, status;    // left: ◀ title ▶ and menus, the chapter's words, the status line
+  PanelRect navigator, chapter, status;  // left: ◀ title ▶ and menus, the chapter's words, the status line
   PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
   PanelRect text, drum;                    // bottom: the text box, the drum's timeline
 

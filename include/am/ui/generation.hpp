@@ -13,7 +13,8 @@ namespace am::ui {
 // Feeds `prompt` (the last kContext ids are what matters) and then appends `count`
 // greedy characters. dots_with_cache is KvCache's own count; dots_without_cache is
 // what a full forward pass per new character (over the same window) would compute.
+// With how.temperature > 0 each character is drawn instead (seeded by how.seed).
 Generation generate_greedy(const Weights& weights, std::span<const int> prompt, const HeadMask& pulled,
-                           int count);
+                           int count, const WriteSettings& how = {});
 
 }  // namespace am::ui

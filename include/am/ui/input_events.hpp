@@ -20,7 +20,7 @@ inline constexpr int kSpace = 32, kA = 65, kZ = 90, k0 = 48, k9 = 57;
 inline constexpr int kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261;
 inline constexpr int kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267;
 inline constexpr int kHome = 268, kEnd = 269, kF1 = 290, kF12 = 301;
-inline constexpr int kRelease = 0, kPress = 1, kRepeat = 2;               // actions
+inline constexpr int kRelease = 0, kPress = 1, kRepeat = 2;                       // actions
 inline constexpr int kModShift = 1, kModControl = 2, kModAlt = 4, kModSuper = 8;  // modifier bits
 }  // namespace keys
 
@@ -28,12 +28,12 @@ enum class InputKind : std::uint8_t { kKey, kChar, kMouseButton };
 
 struct InputEvent {
   InputKind kind = InputKind::kKey;
-  int code = 0;            // key code, or mouse button (0 left, 1 right, 2 middle)
+  int code = 0;  // key code, or mouse button (0 left, 1 right, 2 middle)
   int action = keys::kPress;
   int mods = 0;
-  unsigned codepoint = 0;  // kChar
+  unsigned codepoint = 0;    // kChar
   float x = 0.0f, y = 0.0f;  // kMouseButton: the cursor, window pixels from the top left
-  bool synthetic = false;  // pushed by a script, not by the window system
+  bool synthetic = false;    // pushed by a script, not by the window system
 };
 
 class InputQueue {

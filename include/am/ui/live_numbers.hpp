@@ -29,10 +29,15 @@ std::size_t count_parameters(const Weights& weights);
 
 // What copying would predict after the last character of `text`: the character that
 // followed its most recent earlier occurrence.
+// The earlier occurrence induction would copy from: of the earlier places holding the
+// last character, the one whose preceding characters match the text's own for longest
+// ("the cat sat ... the cat sa": the "a" of "sat", not the most recent "a"); ties go to
+// the most recent.
 struct CopyTarget {
-  int earlier = -1;  // index of the earlier occurrence of the last character
+  int earlier = -1;  // index of that earlier occurrence of the last character
   int next = -1;     // earlier + 1: what came after it last time
   char expected = 0;
+  int matched = 0;   // characters that match, ending at `earlier` (1 = the last character only)
 };
 std::optional<CopyTarget> find_copy_target(std::string_view text);
 

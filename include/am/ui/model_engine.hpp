@@ -46,7 +46,8 @@ class ModelEngine final : public Engine {
   std::vector<std::int64_t> checkpoint_steps() const override;
   Status set_step(std::int64_t step) override;
   Activations forward(std::span<const int> ids, const HeadMask& pulled) override;
-  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count) override;
+  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
+                              const WriteSettings& how) override;
   Status screenshot(const std::filesystem::path& path) override;
   std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
   ChapterContext chapter_context(const AppState& state) override;

@@ -71,7 +71,17 @@ struct DrumView {
   const AnalysisSummary* analysis = nullptr;            // for its phase thresholds (may be null)
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
   std::size_t cached = 0;                               // checkpoints cached for the current text
+  // The runs of the weights folder (name, title), for the run menu; the active one is
+  // state.run. `other` is a second run whose copy accuracy chapter 8 overlays.
+  std::vector<std::pair<std::string, std::string>> runs;
+  const TrainingRecord* other = nullptr;
+  std::string other_title;
 };
+// The run menu at the top of the drum: names the run on show; choosing another sets
+// state.requested_run (the session switches drum, curves, chapters and analysis).
+void draw_run_menu(AppState& state, const DrumView& view);
+// Chapter 6's head × score table from analysis.json's circuit (nothing without it).
+void draw_score_heat_map(const AnalysisSummary& analysis);
 
 struct RackView {
   const AnalysisSummary* analysis = nullptr;
@@ -116,6 +126,9 @@ void begin_frame_panels(const FrameLayout& layout);
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels();
 // The strips of collapsed bars, each with the button that opens its bar again.
 void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions);
+// Just after F11: a line at the top of the viewport saying how to bring the bars back,
+// fading out (alpha 1 to 0; nothing at 0).
+void draw_presentation_hint(const FrameLayout& layout, float alpha);
 
 // --- ImGui set-up ---------------------------------------------------------------
 // Loads a TTF with the glyphs the chapters use (curly quotes, ×, ·, √, →, Σ, …) at

@@ -1,6 +1,7 @@
 // Replaying user actions from a text file, one per line:
 //   chapter 9 | text qzxv kplw qzxv kp | step 1500 | pull L2H4 | push L2H4 |
-//   select 16 (one-based query position) | head L1H4 | generate 20 | screenshot out.png
+//   select 16 (one-based query position) | head L1H4 | generate 20 | screenshot out.png |
+//   generate 20 temperature 0.8 seed 3 | run plain
 // and, for the window: key Right (a press and its release, within one frame; also F1,
 // Space, Ctrl+S, ...) | wait 1500 (let frames run for that many milliseconds of real
 // time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json
@@ -20,7 +21,7 @@ namespace am::ui {
 
 enum class CommandKind {
   kChapter, kText, kStep, kPull, kPush, kSelect, kHead, kGenerate, kScreenshot,
-  kKey, kWait, kFocus, kResize, kDump
+  kKey, kWait, kFocus, kResize, kDump, kRun
 };
 const char* command_name(CommandKind kind);
 
@@ -31,7 +32,9 @@ struct ScriptCommand {
   int layer = -1, head = -1;  // zero-based (pull, push, head)
   int mods = 0;               // key: modifier bits
   int width = 0, height = 0;  // resize
-  std::string text;           // text to read, screenshot or dump path, key name, focus target
+  std::string text;           // text to read, screenshot or dump path, key name, focus target, run name
+  float temperature = 0.0f;   // generate: 0 = greedy
+  std::uint64_t seed = 0;     // generate
 };
 
 struct Script {

@@ -31,7 +31,8 @@ class Engine {
   // The forward pass of the live checkpoint over `ids` (at most kContext).
   virtual Activations forward(std::span<const int> ids, const HeadMask& pulled) = 0;
   // Writes `count` characters after `ids`, one at a time with the KV cache.
-  virtual Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count) = 0;
+  virtual Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
+                                      const WriteSettings& how) = 0;
   // Renders the current state to a PNG.
   virtual Status screenshot(const std::filesystem::path& path) = 0;
   // Accuracy on the repeated-nonsense set with these heads pulled, at the live step;

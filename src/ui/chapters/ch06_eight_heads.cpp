@@ -1,4 +1,6 @@
 // Chapter 6: what each head does, named from measured scores (and live ones).
+#include <vector>
+
 #include "am/ui/head_roles.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
@@ -15,6 +17,59 @@ ChapterStage stage(const ChapterContext&) {
   return s;
 }
 
+// An offset bin counts as part of where a head looks when it holds at least this share.
+constexpr double kProfileShare = 0.1;
+
+// "itself and the last 2 characters (34 %, 36 % and 17 %)": where a head without a
+// named job puts its attention, from the analysis's offset profile.
+std::string profile_words(const CircuitHead& h) {
+  const auto& p = h.offset_profile;
+  const int beyond = static_cast<int>(p.size()) - 1;
+  int first = -1, last = -1;
+  for (int d = 0; d < beyond; ++d)
+    if (p[static_cast<std::size_t>(d)] >= kProfileShare) {
+      if (first < 0) first = d;
+      last = d;
+    }
+  if (first < 0)
+    return "looks far back: " + fmt_percent(p[static_cast<std::size_t>(beyond)]) +
+           " of its attention lands more than " + fmt_int(beyond - 1) + " characters back";
+  std::vector<double> shares;
+  for (int d = first; d <= last; ++d) shares.push_back(p[static_cast<std::size_t>(d)]);
+  std::string where;
+  if (first == 0 && last == 0) where = "on itself";
+  else if (first == 0) where = "over itself and the last " + (last == 1 ? std::string("character") : fmt_int(last) + " characters");
+  else if (first == last) where = "on the character " + fmt_int(first) + " back";
+  else where = "over the characters " + fmt_int(first) + " to " + fmt_int(last) + " back";
+  std::string list;
+  for (std::size_t i = 0; i < shares.size(); ++i)
+    list += (i == 0 ? "" : (i + 1 == shares.size() ? " and " : ", ")) + fmt_percent(shares[i]);
+  std::string out = "spreads its attention " + where + " (" + list + ")";
+  if (p[static_cast<std::size_t>(beyond)] >= kProfileShare)
+    out += ", and " + fmt_percent(p[static_cast<std::size_t>(beyond)]) + " more than " + fmt_int(beyond - 1) +
+           " characters back";
+  return out;
+}
+
+// For every head of a layer with no named job: its offset profile in words.
+std::string unnamed_heads(const AnalysisSummary& a, int layer, const RoleThresholds& t) {
+  if (!a.circuit) return "";
+  std::string out;
+  for (int h = 0; h < kHeads; ++h) {
+    const auto L = static_cast<std::size_t>(layer), H = static_cast<std::size_t>(h);
+    if (role_of(a.heads[L][H], t) != HeadRole::kNone) continue;
+    out += " " + head_name(layer, h) + " " + profile_words(a.circuit->heads[L][H]) + ".";
+  }
+  return out.empty() ? out : " Where no threshold is passed, the offsets tell what a head does:" + out;
+}
+
+bool any_induction(const HeadScoreTable& table, const RoleThresholds& t) {
+  for (const auto& layer : table)
+    for (const auto& h : layer)
+      if (h.induction >= t.induction) return true;
+  return false;
+}
+
 std::string body(const ChapterContext& c) {
   std::string out = "The " + std::to_string(kHeads) +
                     " heads of a layer read exactly the same numbers, yet each has learned something different. "
@@ -22,8 +77,13 @@ std::string body(const ChapterContext& c) {
   if (c.analysis) {
     out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) + " weights on held-out text:";
     const RoleThresholds t = role_thresholds(c);
-    for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(c.analysis->heads, l, t);
-    out += " " + describe_induction(c.analysis->heads, t);
+    for (int l = 0; l < kLayers; ++l)
+      out += " " + describe_layer_roles(c.analysis->heads, l, t) + unnamed_heads(*c.analysis, l, t);
+    // the layer sentences already name any induction heads; otherwise say how close the best came
+    if (!any_induction(c.analysis->heads, t)) out += " " + describe_induction(c.analysis->heads, t);
+    if (c.analysis->circuit)
+      out += "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
+             "its number.";
   } else {
     out += "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the live "
            "figures below, from the text on screen, are available.";
@@ -44,7 +104,14 @@ std::string caption(const ChapterContext& c) {
   else if (has_pass(c))
     table = live_head_scores(*c.acts, window_text(c));
   std::string s;
-  for (int l = 0; l < kLayers; ++l) s += (l ? " | " : "") + roles_caption(table, l, role_thresholds(c));
+  for (int l = 0; l < kLayers; ++l) {
+    std::string layer = roles_caption(table, l, role_thresholds(c));
+    // with offset profiles measured, an unnamed layer is described by them in the text
+    if (c.analysis && c.analysis->circuit)
+      if (const auto at = layer.find("no clear jobs"); at != std::string::npos)
+        layer.replace(at, std::string("no clear jobs").size(), "spread over the last few characters");
+    s += (l ? " | " : "") + layer;
+  }
   return s;
 }
 

@@ -1,5 +1,6 @@
 // Chapter 8: the drum: copying appears in a short stretch of training.
 #include <algorithm>
+#include <vector>
 
 #include "am/model/head_mask.hpp"
 #include "am/ui/facts.hpp"
@@ -45,6 +46,52 @@ std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
   return " Over the same steps the strongest induction score went from " + fmt_percent(score(*before->heads, b)) +
          " (" + head_name(b.layer, b.head) + ") to " + fmt_percent(score(*after->heads, a)) + " (" +
          head_name(a.layer, a.head) + ").";
+}
+
+// "a / b / c / d": every layer-1 head's previous-token score (the field's detect_head
+// score when the analysis has it).
+std::string layer1_previous(const AnalysisSummary& a) {
+  std::string out;
+  for (int h = 0; h < kHeads; ++h) {
+    const double v = a.circuit ? a.circuit->heads[0][static_cast<std::size_t>(h)].previous_token
+                               : a.heads[0][static_cast<std::size_t>(h)].previous;
+    out += (h ? " / " : "") + fmt_percent(v);
+  }
+  return out;
+}
+
+// What the difference in the data did, from the runs' own analyses.
+std::string compare_runs(const ChapterContext& c) {
+  if (!c.runs || c.runs->size() < 2) return "";
+  std::vector<const RunView*> measured;
+  for (const RunView& r : *c.runs)
+    if (r.analysis && r.analysis->bits_per_char) measured.push_back(&r);
+  if (measured.size() < 2) return "";
+  std::string out = "\n\nWhat the data did. The weights folder holds " + fmt_int(static_cast<std::int64_t>(c.runs->size())) +
+                    " runs of this same model, trained with the same settings and the same seed; only the arrangement "
+                    "of the training text differs.";
+  for (const RunView* r : measured) {
+    const AnalysisSummary& a = *r->analysis;
+    out += " \u201c" + r->title + "\u201d" + (r->name == c.run ? " (on show now)" : "") + ": " + r->arrangement +
+           " It gets " + fmt_percent(a.accuracy) + " of the repeated nonsense right, needs " +
+           fmt_fixed(*a.bits_per_char, 2) + " bits per character on held-out novel text, and its first-layer heads "
+           "put " + layer1_previous(a) + " of their attention one character back.";
+  }
+  const RunView* copier = *std::max_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
+    return x->analysis->accuracy < y->analysis->accuracy;
+  });
+  const RunView* reader = *std::min_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
+    return *x->analysis->bits_per_char < *y->analysis->bits_per_char;
+  });
+  if (copier != reader)
+    out += std::string(measured.size() == 2 ? " The run that copies better reads novels worse"
+                                            : " The run that copies best reads novels worst") +
+           ": induction heads formed where the data rewarded copying, and the plainer text taught the better "
+           "guesses about ordinary prose.";
+  else
+    out += " Here one run is better at both.";
+  out += " The drum overlays the other run's copy accuracy in green; switch runs in the drum's Run menu.";
+  return out;
 }
 
 std::string body(const ChapterContext& c) {
@@ -106,6 +153,7 @@ std::string body(const ChapterContext& c) {
       out += ".";
     }
   }
+  out += compare_runs(c);
   return out;
 }
 
@@ -118,7 +166,11 @@ std::string caption(const ChapterContext& c) {
          fmt_percent(phase->after_accuracy) + " of the time";
 }
 
-std::string try_this(const ChapterContext&) {
+std::string try_this(const ChapterContext& c) {
+  if (c.training && c.training->has_accuracy() && !find_phase_change(*c.training, phase_thresholds(c)) && c.runs &&
+      c.runs->size() > 1)
+    return "Press Space to play through training: in this run no copying appears. Then choose another run in the "
+           "drum's Run menu and play it again to watch the induction threads form.";
   return "Press Space to play through training and watch the induction threads appear; heads you pull stay pulled "
          "while the drum turns.";
 }

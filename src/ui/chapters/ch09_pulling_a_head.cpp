@@ -56,8 +56,12 @@ std::string body(const ChapterContext& c) {
          fmt_percent(a.accuracy) + " of the characters right the second time round.";
   const AblationContrasts k = pick_contrasts(a);
   const auto& ind = a.heads[static_cast<std::size_t>(k.induction.layer)][static_cast<std::size_t>(k.induction.head)];
-  out += "\n\nPull out " + head_name(k.induction.layer, k.induction.head) + ", the strongest induction head (score " +
-         fmt_percent(ind.induction) + "), and ";
+  // below the threshold a head is not called an induction head
+  const bool is_induction = ind.induction >= role_thresholds(c).induction;
+  out += "\n\nPull out " + head_name(k.induction.layer, k.induction.head) +
+         (is_induction ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
+                       : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
+         ", and ";
   out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy) : std::string("the table has no row for it");
   out += ".";
   if (k.relied_on.valid()) {
@@ -105,7 +109,8 @@ std::string try_this(const ChapterContext& c) {
   if (!c.analysis) return "Pull heads out in the rack, one at a time, and push them back.";
   const AblationContrasts k = pick_contrasts(*c.analysis);
   std::string s = "Pull " + head_name(k.induction.layer, k.induction.head);
-  if (k.relied_on.valid()) s += " and " + head_name(k.relied_on.layer, k.relied_on.head);
+  if (!k.relied_on.valid()) return s + ", watch the copy's column beside its ghost, then push it back.";
+  s += " and " + head_name(k.relied_on.layer, k.relied_on.head);
   return s + " together, watch the copy's column drop beside its ghost, then push them back.";
 }
 

@@ -52,7 +52,11 @@ std::string body(const ChapterContext& c) {
   if (c.state && !c.state->generated.text.empty()) {
     const Generation& g = c.state->generated;
     out += " Writing \u201c" + g.text + "\u201d (" + fmt_int(static_cast<std::int64_t>(g.text.size())) +
-           " characters after the text) took " + fmt_int(g.dots_with_cache) + " dot products with the cache, against " +
+           " characters after the text, " +
+           (g.temperature > 0.0f ? "drawn at temperature " + fmt_fixed(g.temperature, 2) + " with seed " +
+                                       fmt_int(static_cast<std::int64_t>(g.seed))
+                                 : std::string("always taking the favourite")) +
+           ") took " + fmt_int(g.dots_with_cache) + " dot products with the cache, against " +
            fmt_int(g.dots_without_cache) + " without it.";
   }
 
@@ -77,9 +81,18 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Type more text and watch the score count climb faster than the text grows; then press Write to "
-         "continue it with the cache.";
+std::string try_this(const ChapterContext& c) {
+  std::string s = "Type more text and watch the score count climb faster than the text grows; then press Write to "
+                  "continue it with the cache.";
+  if (c.runs && c.runs->size() > 1) {
+    std::string others;
+    for (const RunView& r : *c.runs)
+      if (r.name != c.run) others += (others.empty() ? "\u201c" : ", \u201c") + r.title + "\u201d";
+    s += " Then choose " + others + " in the drum's Run menu and press Write again on the same text: the same "
+         "model, trained on differently arranged text, continues it differently. Raise the temperature to let it "
+         "draw less likely characters; the seed makes a draw repeatable.";
+  }
+  return s;
 }
 
 std::string prompt(const ChapterContext&) {

@@ -13,8 +13,8 @@ bool strip(const char* id, const PanelRect& r, ImGuiDir arrow, const char* toolt
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
   bool clicked = false;
   if (ImGui::Begin(id, nullptr,
-                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                       ImGuiWindowFlags_NoBringToFrontOnFocus)) {
+                   ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus)) {
     clicked = ImGui::ArrowButton("##open", arrow);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
   }
@@ -28,7 +28,8 @@ bool strip(const char* id, const PanelRect& r, ImGuiDir arrow, const char* toolt
 void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions) {
   if (layout.presentation) return;
   PanelVisibility& p = state.settings.panels;
-  if (!layout.left_open && !layout.left.empty() && strip("##left strip", layout.left, ImGuiDir_Right, "Show the chapter column")) {
+  if (!layout.left_open && !layout.left.empty() &&
+      strip("##left strip", layout.left, ImGuiDir_Right, "Show the chapter column")) {
     p.left_bar = true;
     actions.settings_changed = true;
   }
@@ -42,6 +43,20 @@ void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& a
     p.bottom_bar = true;
     actions.settings_changed = true;
   }
+}
+
+void draw_presentation_hint(const FrameLayout& layout, float alpha) {
+  if (alpha <= 0.0f || layout.viewport.empty()) return;
+  const char* text = "Presentation: F11 brings the panels back";
+  const ImVec2 size = ImGui::CalcTextSize(text);
+  const ImVec2 at(
+      static_cast<float>(layout.viewport.x) + 0.5f * (static_cast<float>(layout.viewport.w) - size.x),
+      static_cast<float>(layout.viewport.y) + size.y);
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  const float pad = 0.5f * size.y;
+  draw->AddRectFilled(ImVec2(at.x - pad, at.y - pad), ImVec2(at.x + size.x + pad, at.y + size.y + pad),
+                      IM_COL32(20, 16, 12, static_cast<int>(200.0f * alpha)), pad);
+  draw->AddText(at, IM_COL32(235, 220, 190, static_cast<int>(255.0f * alpha)), text);
 }
 
 }  // namespace am::ui

@@ -73,6 +73,9 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
 
 }  // namespace
 
+// Chapter 6, "Eight heads, eight jobs", shows every head's scores as a table.
+constexpr int kScoreMapChapter = 6;
+
 void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel) {
   if (!state.settings.panels.chapter_text) return;
   const Chapter* chapter = find_chapter(state.chapter);
@@ -91,6 +94,7 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
   }
   refresh(panel, state, context, *chapter);
   draw_paragraphs(panel.body);
+  if (chapter->number == kScoreMapChapter && context.analysis) draw_score_heat_map(*context.analysis);
   if (!panel.caption.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped("%s", panel.caption.c_str());

@@ -17,7 +17,51 @@ std::vector<float> column(const TrainingRecord& t, std::optional<double> Checkpo
   return v;
 }
 
+// Chapter 8 compares the runs: there the drum overlays the other run's copy accuracy.
+constexpr int kRunsChapter = 8;
+
+// Another run's copy accuracy at these steps: linear between its own checkpoints,
+// NaN outside them.
+std::vector<float> other_accuracy_at(const TrainingRecord& other, const std::vector<std::int64_t>& steps) {
+  std::vector<std::pair<std::int64_t, double>> points;
+  for (const auto& c : other.checkpoints)
+    if (c.nonsense_accuracy) points.emplace_back(c.step, *c.nonsense_accuracy);
+  std::vector<float> v;
+  for (std::int64_t s : steps) {
+    float value = NAN;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      if (points[i].first == s) {
+        value = static_cast<float>(points[i].second);
+        break;
+      }
+      if (i + 1 < points.size() && s > points[i].first && s < points[i + 1].first) {
+        const double f = static_cast<double>(s - points[i].first) / static_cast<double>(points[i + 1].first - points[i].first);
+        value = static_cast<float>(points[i].second + f * (points[i + 1].second - points[i].second));
+        break;
+      }
+    }
+    v.push_back(value);
+  }
+  return v;
+}
+
 }  // namespace
+
+void draw_run_menu(AppState& state, const DrumView& view) {
+  std::string title = state.run;
+  for (const auto& [name, t] : view.runs)
+    if (name == state.run) title = t;
+  if (view.runs.size() < 2) {
+    if (!title.empty()) ImGui::TextDisabled("Run: %s", title.c_str());
+    return;
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::BeginCombo("##run", ("Run: " + title).c_str())) {
+    for (const auto& [name, t] : view.runs)
+      if (ImGui::Selectable(t.c_str(), name == state.run) && name != state.run) state.requested_run = name;
+    ImGui::EndCombo();
+  }
+}
 
 void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (!state.settings.panels.drum) return;
@@ -30,6 +74,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
+  draw_run_menu(state, view);
   const TrainingRecord& t = *view.training;
   const std::vector<std::int64_t> steps = t.steps();
   if (steps.size() == 1) {
@@ -56,6 +101,9 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   series.push_back({column(t, &CheckpointMetrics::train_loss), widgets::colour_loss(), "training loss"});
   if (t.has_accuracy())
     series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
+  if (view.other && view.other->has_accuracy() && state.chapter == kRunsChapter)
+    series.push_back({other_accuracy_at(*view.other, steps), widgets::colour_other_run(),
+                      "copy accuracy, " + view.other_title, 0.0f, 1.0f});
   if (state.pulled.any() && !view.ablated_accuracy.empty()) {
     std::vector<float> ablated;
     for (const auto& v : view.ablated_accuracy) ablated.push_back(v ? static_cast<float>(*v) : NAN);

@@ -1,6 +1,8 @@
 // The head of the narrative column: ◀ the chapter's title ▶ (the title opens the
 // chapter menu; the arrow keys do the same), and the View menu that opens or
 // collapses the frame's bars, presentation mode and the dialogs.
+#include <string>
+
 #include "am/ui/chapters.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
@@ -46,7 +48,20 @@ void draw_navigator(AppState& state, const ChapterContext& context, const std::v
   const float view_w = ImGui::CalcTextSize("View").x + 2.0f * style.FramePadding.x;
   const float arrow_w = ImGui::GetFrameHeight();
   const float title_w = std::max(ImGui::GetContentRegionAvail().x - arrow_w - view_w - 12.0f, 40.0f);
-  if (ImGui::Button((title + "###chapter_menu_button").c_str(), ImVec2(title_w, 0.0f))) ImGui::OpenPopup("chapter_menu");
+  // A narrow column shortens the title with an ellipsis; the tooltip has it whole.
+  std::string shown = title;
+  const float room = title_w - 2.0f * style.FramePadding.x;
+  if (ImGui::CalcTextSize(title.c_str()).x > room) {
+    std::string base = title;
+    do {
+      // One whole UTF-8 character off the end: its continuation bytes, then its lead byte.
+      while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80) base.pop_back();
+      if (!base.empty()) base.pop_back();
+      while (!base.empty() && base.back() == ' ') base.pop_back();
+      shown = base + "\u2026";
+    } while (base.size() > 1 && ImGui::CalcTextSize(shown.c_str()).x > room);
+  }
+  if (ImGui::Button((shown + "###chapter_menu_button").c_str(), ImVec2(title_w, 0.0f))) ImGui::OpenPopup("chapter_menu");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", (title + "\nClick for the list of chapters").c_str());
   if (ImGui::BeginPopup("chapter_menu")) {
     for (const Chapter& c : all_chapters()) {

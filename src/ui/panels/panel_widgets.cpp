@@ -186,6 +186,7 @@ ImU32 colour_accent() { return IM_COL32(214, 170, 92, 255); }   // brass
 ImU32 colour_loss() { return IM_COL32(110, 170, 230, 255); }     // blue
 ImU32 colour_accuracy() { return IM_COL32(230, 140, 70, 255); }  // copper
 ImU32 colour_ablated() { return IM_COL32(200, 90, 200, 255); }   // violet: distinct for colour-blind readers too
+ImU32 colour_other_run() { return IM_COL32(120, 200, 110, 255); }  // green: the other run
 ImU32 colour_ghost() { return IM_COL32(235, 235, 235, 170); }
 ImVec4 colour_error() { return ImVec4(1.0f, 0.45f, 0.4f, 1.0f); }
 

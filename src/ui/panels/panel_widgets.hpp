@@ -46,6 +46,7 @@ ImU32 colour_accent();
 ImU32 colour_loss();
 ImU32 colour_accuracy();
 ImU32 colour_ablated();
+ImU32 colour_other_run();  // a second run's curve beside this one's
 ImU32 colour_ghost();
 ImVec4 colour_error();
 

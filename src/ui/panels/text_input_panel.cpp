@@ -1,4 +1,5 @@
 // What the model reads: the typed text, what normalization changed, the sliding window.
+#include <algorithm>
 #include <cstring>
 
 #include "am/model/config.hpp"
@@ -6,6 +7,23 @@
 #include "panel_widgets.hpp"
 
 namespace am::ui {
+
+namespace {
+
+// Temperature and seed of Write, both shown beside the button.
+void draw_write_settings(AppState& state) {
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  float t = state.write.temperature;
+  if (ImGui::SliderFloat("temperature", &t, 0.0f, 2.0f, t == 0.0f ? "0 (greedy)" : "%.2f"))
+    state.write.temperature = std::clamp(t, 0.0f, kMaxTemperature);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f);
+  int seed = static_cast<int>(std::min<std::uint64_t>(state.write.seed, 1000000));
+  if (ImGui::InputInt("seed", &seed)) state.write.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
+}
+
+}  // namespace
 
 void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions) {
   if (!state.settings.panels.text_input) {
@@ -47,11 +65,17 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
                          n.ids.size(), kContext);
   }
   if (ImGui::Button("Write")) actions.generate = kGenerateButtonCount;
-  widgets::help_marker("The model continues the text one character at a time, always taking its favourite, with "
-                       "the KV cache (chapter 10).");
+  widgets::help_marker("The model continues the text one character at a time with the KV cache (chapter 10). At "
+                       "temperature 0 it always takes its favourite; above 0 it draws each character from its "
+                       "probabilities (sharpened below 1, flattened above), and the same seed draws the same text.");
+  draw_write_settings(state);
   if (!state.generated.text.empty()) {
-    ImGui::SameLine();
     ImGui::TextWrapped("... %s", state.generated.text.c_str());
+    if (state.generated.temperature > 0.0f)
+      ImGui::TextDisabled("written at temperature %.2f, seed %llu", static_cast<double>(state.generated.temperature),
+                          static_cast<unsigned long long>(state.generated.seed));
+    else
+      ImGui::TextDisabled("written greedily (temperature 0)");
   }
   ImGui::End();
 }

@@ -1,0 +1,88 @@
+// Chapter 6's table of head × score: every head against the field's standard scores
+// (analysis.json "circuit"), shaded by value, the number and its meaning on hover.
+#include <algorithm>
+#include <cmath>
+
+#include <imgui.h>
+
+#include "am/ui/panels.hpp"
+#include "am/ui/text_format.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+namespace {
+
+struct ScoreColumn {
+  const char* title;
+  const char* meaning;
+  double (*value)(const AnalysisSummary&, int layer, int head);
+  bool signed_score;  // -1 .. 1 instead of 0 .. 1
+};
+
+const CircuitHead& ch(const AnalysisSummary& a, int l, int h) {
+  return a.circuit->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+}
+
+const ScoreColumn kColumns[] = {
+    {"prev", "previous-token score (detect_head): attention one character back, novel text",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).previous_token; }, false},
+    {"dup", "duplicate-token score (detect_head): attention on earlier copies of the current character",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).duplicate_token; }, false},
+    {"ind", "induction score (detect_head) on novel text: attention on what followed the current character before",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).induction_novel; }, false},
+    {"ind*", "induction score (detect_head) on repeated nonsense",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).induction_nonsense; }, false},
+    {"prefix", "prefix matching (Olsson et al.): on random letters written twice, attention on the letter after "
+               "the earlier copy",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).prefix_matching; }, false},
+    {"copy", "copying (Olsson et al.): how much the head's output raises the very character it reads, from -1 to 1",
+     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).copying; }, true},
+    {"spaces", "attention on spaces, novel text",
+     [](const AnalysisSummary& a, int l, int h) {
+       return a.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].space;
+     },
+     false},
+};
+
+// Brass for high values, dark for low; a signed score maps -1 .. 1 onto the same ramp.
+ImU32 shade(double v, bool signed_score) {
+  double t = signed_score ? (v + 1.0) / 2.0 : v;
+  t = std::clamp(t, 0.0, 1.0);
+  const auto mix = [&](int lo, int hi) { return static_cast<int>(std::lround(lo + (hi - lo) * t)); };
+  return IM_COL32(mix(30, 225), mix(30, 170), mix(36, 70), 255);
+}
+
+}  // namespace
+
+void draw_score_heat_map(const AnalysisSummary& a) {
+  if (!a.circuit) return;
+  constexpr int kCols = static_cast<int>(sizeof(kColumns) / sizeof(kColumns[0]));
+  ImGui::Separator();
+  ImGui::TextUnformatted("Every head against the field's scores (hover a cell)");
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
+  if (!ImGui::BeginTable("scoremap", kCols + 1, flags)) return;
+  ImGui::TableSetupColumn("head");
+  for (const ScoreColumn& c : kColumns) ImGui::TableSetupColumn(c.title);
+  ImGui::TableHeadersRow();
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextUnformatted(head_name(l, h).c_str());
+      for (int k = 0; k < kCols; ++k) {
+        const ScoreColumn& col = kColumns[k];
+        const double v = col.value(a, l, h);
+        ImGui::TableSetColumnIndex(k + 1);
+        ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, shade(v, col.signed_score));
+        ImGui::PushID(l * kHeads * kCols + h * kCols + k);
+        ImGui::InvisibleButton("cell", ImVec2(-1.0f, ImGui::GetTextLineHeight()));
+        ImGui::PopID();
+        if (ImGui::IsItemHovered())
+          ImGui::SetTooltip("%s, %s: %s\n%s", head_name(l, h).c_str(), col.title,
+                            col.signed_score ? fmt_fixed(v, 2).c_str() : fmt_percent(v, 1).c_str(), col.meaning);
+      }
+    }
+  ImGui::EndTable();
+}
+
+}  // namespace am::ui
