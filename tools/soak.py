@@ -117,7 +117,7 @@ class Generator:
             lines.append(f"select {self.r.randint(1, min(self.plain_length, 64))}")
         else:
             lines.append(f"generate {self.r.randint(1, 40)}")
-            # generate does not change the text
+            self.plain_length = None  # what was written may join the text
         return lines
 
     def script(self, n):
