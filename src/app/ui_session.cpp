@@ -84,9 +84,9 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->state_.pulled = *pulled;
   s->sync_engine_step();
   // After the chapter is entered, so its own status does not hide what was left out.
-  const auto& problems = s->state_.load_messages;
-  if (!problems.empty())
-    ui::set_status(s->state_, problems.front() + (problems.size() > 1 ? " (+" + std::to_string(problems.size() - 1) + " more)" : ""), true);
+  const auto& shown = s->state_.load_messages;
+  if (!shown.empty())
+    ui::set_status(s->state_, shown.front() + (shown.size() > 1 ? " (+" + std::to_string(shown.size() - 1) + " more)" : ""), true);
   return s;
 }
 
