@@ -1,13 +1,73 @@
 #!/usr/bin/env bash
 # Second command of the README (and exactly what CI runs): install what the tests need,
-# build everything, run the whole suite, then fuzz the weights loader for a bounded time.
+# then, in stages (wall time printed after each):
+#   1. the Release build;
+#   2. the Release suite, under one Xvfb, while the sanitized build (clang, ASan+UBSan,
+#      build-asan/) compiles beside it;
+#   3. the whole suite again in the sanitized build (tools/sanitized_ctest.sh);
+#   4. fuzzing every file format (tools/run_fuzz.sh, AM_FUZZ_SECONDS, default 90) while a
+#      soak of AM_SOAK_ACTIONS (default 2,000) random script actions runs (tools/soak.sh).
+# Any failed test, sanitizer report, fuzz finding or soak failure fails the run.
+# Budget: 15 minutes from a clean clone on a 2-core machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-tools/setup.sh test
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=ON
-cmake --build build -j"$(nproc)"
-ctest --test-dir build --output-on-failure -j"$(nproc)"
-if [[ -x tools/run_fuzz.sh ]]; then
-  tools/run_fuzz.sh "${AM_FUZZ_SECONDS:-60}"
+repo="$(pwd)"
+t0=$SECONDS
+stage() { echo "== test.sh: $1 (at $((SECONDS - t0)) s)"; }
+jobs="${AM_JOBS:-$(nproc)}"
+launcher=()
+if command -v ccache >/dev/null 2>&1; then
+  launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
+with_display() {
+  if [[ -n "${DISPLAY:-}" ]]; then "$@"; else xvfb-run -a -s "-screen 0 1920x1080x24" "$@"; fi
+}
+
+stage "setup"
+tools/setup.sh test
+
+stage "Release build"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=ON "${launcher[@]}" >/dev/null
+cmake --build build -j"$jobs"
+
+stage "Release suite, with the sanitized build compiling beside it"
+mkdir -p build-asan
+(
+  CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
+    -DAM_SANITIZE=ON -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF &&
+  nice -n 5 cmake --build build-asan -j"$jobs"
+) >build-asan/build.log 2>&1 &
+asan_build=$!
+release_status=0
+with_display ctest --test-dir build --output-on-failure -j"$jobs" || release_status=$?
+stage "Release suite done (status $release_status); waiting for the sanitized build"
+asan_status=0
+wait "$asan_build" || asan_status=$?
+if [[ $asan_status -ne 0 ]]; then
+  tail -60 build-asan/build.log >&2
+  echo "test.sh: the sanitized build failed (build-asan/build.log)" >&2
+  exit 1
+fi
+if [[ $release_status -ne 0 ]]; then
+  echo "test.sh: the Release suite failed" >&2
+  exit 1
+fi
+
+stage "sanitized suite"
+tools/sanitized_ctest.sh "$repo/build-asan"
+
+stage "fuzzing every file format, with the soak beside it"
+fuzz_status=0
+AM_JOBS=1 tools/run_fuzz.sh "${AM_FUZZ_SECONDS:-90}" >build/fuzz.log 2>&1 &
+fuzz=$!
+soak_status=0
+tools/soak.sh "${AM_SOAK_ACTIONS:-2000}" || soak_status=$?
+wait "$fuzz" || fuzz_status=$?
+cat build/fuzz.log
+if [[ $fuzz_status -ne 0 || $soak_status -ne 0 ]]; then
+  echo "test.sh: fuzzing (status $fuzz_status) or the soak (status $soak_status) failed" >&2
+  exit 1
+fi
+stage "done"
 echo "all tests passed"

@@ -19,6 +19,7 @@ int run_json(const Options& options) {
     std::cerr << "attention-machine: " << model.error() << "\n";
     return 1;
   }
+  for (const std::string& m : model->messages) std::cerr << "attention-machine: " << m << "\n";
   JsonDumpInput input;
   input.original_text = *options.text;
   input.normalized = normalize(*options.text);

@@ -9,6 +9,7 @@
 
 #include "am/render/screenshot.hpp"
 #include "machine_app.hpp"
+#include "quit_signals.hpp"
 
 namespace am::app {
 namespace {
@@ -30,7 +31,9 @@ int run_interactive(MachineApp& app) {
   int settle_frames = 2;  // ImGui needs a frame after an input to show its effect
   bool reported_error = false;
   bool animating = false, background = false;
-  while (!glfwWindowShouldClose(window)) {
+  // Ctrl+C or a kill ends the loop like the close button: settings and layout are saved.
+  const QuitSignals quit([] { glfwPostEmptyEvent(); });
+  while (!glfwWindowShouldClose(window) && !quit.requested()) {
     if (animating) glfwWaitEventsTimeout(1.0 / 60.0);
     else if (settle_frames > 0) glfwPollEvents();
     else if (background) glfwWaitEventsTimeout(0.1);
@@ -75,6 +78,7 @@ int run_interactive(MachineApp& app) {
     background = app.session().background_busy();
   }
   app.session().save_layout_and_settings();
+  if (quit.requested()) std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";
   return 0;
 }
 

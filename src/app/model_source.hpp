@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "am/model/result.hpp"
 #include "am/model/weights.hpp"
@@ -16,6 +17,7 @@ struct LoadedModel {
   Weights weights;
   std::filesystem::path file;         // the checkpoint that was read
   std::optional<Manifest> manifest;   // absent when --weights FILE was given alone
+  std::vector<std::string> messages;  // what was left out on the way (bad files, manifest)
 };
 
 Result<LoadedModel> load_model(const std::optional<std::filesystem::path>& weights_file,

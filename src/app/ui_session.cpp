@@ -30,10 +30,23 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
 
   std::unique_ptr<UiSession> s(new UiSession());
   s->headless_ = headless;
+  // Degrade, don't refuse: a run with no usable checkpoint is left out, with its reason;
+  // only a folder where no run loads is refused.
+  std::vector<std::string> problems;
+  const bool several = runs->size() > 1;
   for (RunInfo& info : *runs) {
     auto engine = ui::ModelEngine::load(info.dir);
-    if (!engine) return fail("run " + info.name + ": " + engine.error());
+    if (!engine) {
+      problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
+      continue;
+    }
+    for (const std::string& m : (*engine)->load_messages()) problems.push_back(several ? "run " + info.name + ": " + m : m);
     s->runs_.push_back({std::move(info), std::move(*engine)});
+  }
+  if (s->runs_.empty()) {
+    std::string why = "no run in " + root->string() + " could be loaded";
+    for (const std::string& p : problems) why += "\n  " + p;
+    return fail(why);
   }
   for (const RunSlot& r : s->runs_) {
     s->run_views_.push_back({r.info.name, r.info.title, r.info.arrangement, &r.engine->training(), r.engine->analysis()});
@@ -51,6 +64,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->engine_ = s->runs_[active].engine.get();
   s->state_.run = s->runs_[active].info.name;
   s->steps_ = s->engine_->checkpoint_steps();
+  s->state_.load_messages = std::move(problems);
+  s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
     s->config_ = ui::config_dir();
     if (s->config_) {
@@ -79,6 +94,10 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps_, *options.step);
   s->state_.pulled = *pulled;
   s->sync_engine_step();
+  // After the chapter is entered, so its own status does not hide what was left out.
+  const auto& shown = s->state_.load_messages;
+  if (!shown.empty())
+    ui::set_status(s->state_, shown.front() + (shown.size() > 1 ? " (+" + std::to_string(shown.size() - 1) + " more)" : ""), true);
   return s;
 }
 
@@ -403,6 +422,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   status.checkpoints = cache_->size();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
+  ui::draw_load_messages(state_);
   // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
   if (state_.presentation != presentation_before) presentation_at_ = std::chrono::steady_clock::now();
   if (state_.presentation && !headless_) {

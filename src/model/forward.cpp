@@ -94,7 +94,8 @@ void forward(const Weights& weights, std::span<const int> all_ids, const HeadMas
   }
   kernels::layernorm(out.ln_f, nullptr, nullptr, resid, p.lnf_w, p.lnf_b, T, kDModel);
   kernels::linear(out.logits, out.ln_f, p.unembed_w, p.unembed_b, T, kDModel, kVocab);
-  std::memcpy(out.probs, out.logits, sizeof(float) * static_cast<std::size_t>(T * kVocab));
+  // T == 0 (empty text): the buffers may be null, and memcpy(null, ..., 0) is undefined.
+  if (T > 0) std::memcpy(out.probs, out.logits, sizeof(float) * static_cast<std::size_t>(T * kVocab));
   kernels::softmax_rows(out.probs, T, kVocab);
 }
 

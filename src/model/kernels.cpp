@@ -420,6 +420,18 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
   }
 }
 
+// Lane r: key kj · query row r (qd[d] holds dimension d of every row).
+// A named always-inline function, not a lambda: a lambda does not inherit the enclosing
+// kernel's target attribute, so wherever it is kept out of line (-O0, sanitizers) it is
+// built for the baseline ISA and returns a 32/64-byte vector by another ABI than the AVX
+// caller reads — wrong scores, no diagnostic. Always-inline code takes the caller's ISA.
+template <class V>
+AM_INLINE V key_score(const float* kj, const V* qd) {
+  V s = kj[0] * qd[0];
+  for (int d = 1; d < kHeadWidth; ++d) s += kj[d] * qd[d];
+  return s;
+}
+
 // Causal attention for one head, L query rows at a time, so every vector lane is a
 // different row: the softmax over keys is then plain lane-wise arithmetic, with no
 // horizontal reductions. Results are written back row-major through tile transposes.
@@ -448,24 +460,18 @@ AM_INLINE void attention_head_body(float* scores, float* weights, float* out, co
     V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d] · scale
     load_transposed_rows(qd, q, i0, rows);
     for (int d = 0; d < kHeadWidth; ++d) qd[d] *= scale;  // once here, not once per score
-    const auto score = [&](int j) {
-      const float* kj = k + j * kHeadWidth;
-      V s = kj[0] * qd[0];
-      for (int d = 1; d < kHeadWidth; ++d) s += kj[d] * qd[d];
-      return s;
-    };
 
     // Scores and their per-row maximum. Keys up to i0 are visible to every row here;
     // after that, key j only to rows i >= j (masked: score exactly 0, weight exactly 0).
     V mx = neg_inf;
     for (int j = 0; j <= i0; ++j) {
-      const V s = score(j);
+      const V s = key_score(k + j * kHeadWidth, qd);
       store(col_s + j * L, s);
       mx = simd::max(mx, s);
     }
     const simd::Int<V> row = lane + i0;
     for (int j = i0 + 1; j < jn; ++j) {
-      const V s = score(j);
+      const V s = key_score(k + j * kHeadWidth, qd);
       const simd::Int<V> visible = row >= j;
       store(col_s + j * L, visible ? s : V{});
       mx = simd::max(mx, visible ? s : neg_inf);

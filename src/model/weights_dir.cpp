@@ -56,7 +56,7 @@ Result<fs::path> find_weights_dir(const std::optional<fs::path>& override_dir) {
 const CheckpointEntry& Manifest::nearest(std::int64_t step) const {
   const CheckpointEntry* best = &checkpoints.front();
   for (const auto& c : checkpoints)
-    if (std::llabs(c.step - step) < std::llabs(best->step - step)) best = &c;
+    if (step_distance(c.step, step) < step_distance(best->step, step)) best = &c;
   return *best;
 }
 
@@ -66,9 +66,14 @@ Result<Manifest> load_manifest(const fs::path& weights_dir) {
   if (!in) return fail("cannot open " + path.string());
   std::stringstream buffer;
   buffer << in.rdbuf();
+  return parse_manifest(buffer.str(), weights_dir);
+}
+
+Result<Manifest> parse_manifest(std::string text, const fs::path& weights_dir) {
+  const fs::path path = weights_dir / "manifest.json";
   Manifest manifest;
   manifest.dir = weights_dir;
-  manifest.raw_json = buffer.str();
+  manifest.raw_json = std::move(text);
   const nlohmann::json doc = nlohmann::json::parse(manifest.raw_json, nullptr, false);
   if (doc.is_discarded() || !doc.is_object()) return fail(path.string() + ": not a JSON object");
   if (!doc.contains("checkpoints") || !doc["checkpoints"].is_array() || doc["checkpoints"].empty())

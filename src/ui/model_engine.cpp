@@ -6,6 +6,7 @@
 #include "am/model/forward.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
+#include "am/model/run_folder.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/generation.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
@@ -15,27 +16,36 @@ namespace am::ui {
 Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder,
                                                        std::optional<std::int64_t> up_to) {
   // a folder of several runs (runs.json) opens its first run
-  auto run = run_dir(folder);
+  auto dir = run_dir(folder);
+  if (!dir) return fail(dir.error());
+  const std::filesystem::path& weights_dir = *dir;
+  // One bad checkpoint or a malformed manifest costs only itself (load_run_folder).
+  auto run = load_run_folder(weights_dir);
   if (!run) return fail(run.error());
-  const std::filesystem::path& weights_dir = *run;
-  auto manifest = load_manifest(weights_dir);
-  if (!manifest) return fail(manifest.error());
-  auto record = parse_training_record(manifest->raw_json);
-  if (!record) return fail((weights_dir / "manifest.json").string() + ": " + record.error());
   if (up_to) {
-    std::erase_if(manifest->checkpoints, [&](const CheckpointEntry& e) { return e.step > *up_to; });
-    std::erase_if(record->checkpoints, [&](const CheckpointMetrics& m) { return m.step > *up_to; });
-    if (manifest->checkpoints.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
+    std::erase_if(run->weights, [&](const Weights& w) { return w.step > *up_to; });
+    if (run->weights.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
   }
 
   std::unique_ptr<ModelEngine> engine(new ModelEngine());
-  engine->training_ = std::move(*record);
-  for (const CheckpointEntry& entry : manifest->checkpoints) {
-    auto w = load_weights(weights_dir / entry.file);
-    if (!w) return fail(w.error());
-    w->step = entry.step;
-    engine->weights_.push_back(std::move(*w));
+  engine->load_messages_ = run->messages();
+  if (run->manifest_usable) {
+    auto record = parse_training_record(run->manifest.raw_json);
+    if (record) {
+      engine->training_ = std::move(*record);
+    } else {
+      engine->load_messages_.push_back((weights_dir / "manifest.json").string() + ": " + record.error() +
+                                       " \u2014 shown without the training curves");
+    }
   }
+  // The drum and the curves hold only the checkpoints that loaded.
+  std::vector<CheckpointMetrics> kept;
+  for (const Weights& w : run->weights) {
+    const CheckpointMetrics* m = engine->training_.at_step(w.step);
+    kept.push_back(m ? *m : CheckpointMetrics{w.step, {}, {}, {}, {}});
+  }
+  engine->training_.checkpoints = std::move(kept);
+  engine->weights_ = std::move(run->weights);
   engine->live_ = engine->weights_.size() - 1;
 
   const std::filesystem::path analysis_path = weights_dir / "analysis.json";
@@ -49,8 +59,11 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
     auto analysis = parse_analysis_summary(text.str());
     if (analysis)
       engine->analysis_ = std::move(*analysis);
-    else
+    else {
       engine->analysis_message_ = analysis_path.string() + ": " + analysis.error();
+      engine->load_messages_.push_back(engine->analysis_message_ +
+                                       " \u2014 the chapters use live figures only");
+    }
   }
   return engine;
 }

@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <thread>
 
+#include "am/model/weights_dir.hpp"
 #include "am/ui/chapters.hpp"
 
 namespace am::ui {
@@ -11,7 +12,7 @@ namespace am::ui {
 std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int64_t step) {
   std::int64_t best = steps.front();
   for (std::int64_t s : steps)
-    if (std::llabs(s - step) < std::llabs(best - step)) best = s;
+    if (step_distance(s, step) < step_distance(best, step)) best = s;
   return best;
 }
 

@@ -65,13 +65,15 @@ LoadedSettings settings_from_json(const std::string& text, const std::string& la
   std::vector<std::string> problems;
   Settings s;
   if (auto it = j.find("font_scale"); it != j.end()) {
-    if (it->is_number()) s.font_scale = std::clamp(it->get<float>(), kMinFontScale, kMaxFontScale);
+    // Clamped as a double: a float conversion of 1e300 would be undefined behaviour.
+    if (it->is_number())
+      s.font_scale = static_cast<float>(std::clamp(it->get<double>(), double{kMinFontScale}, double{kMaxFontScale}));
     else problems.push_back("font_scale is not a number");
   }
   if (auto it = j.find("dpi_override"); it != j.end()) {
     if (it->is_number()) {
-      const float v = it->get<float>();
-      s.dpi_override = v <= 0.0f ? 0.0f : std::clamp(v, kMinDpiOverride, kMaxDpiOverride);
+      const double v = it->get<double>();
+      s.dpi_override = v <= 0.0 ? 0.0f : static_cast<float>(std::clamp(v, double{kMinDpiOverride}, double{kMaxDpiOverride}));
     } else {
       problems.push_back("dpi_override is not a number");
     }

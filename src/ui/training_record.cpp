@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "am/model/weights_dir.hpp"
 #include "json_fields.hpp"
 
 namespace am::ui {
@@ -27,7 +28,7 @@ bool TrainingRecord::has_accuracy() const {
 std::size_t TrainingRecord::nearest_index(std::int64_t step) const {
   std::size_t best = 0;
   for (std::size_t i = 1; i < checkpoints.size(); ++i)
-    if (std::llabs(checkpoints[i].step - step) < std::llabs(checkpoints[best].step - step)) best = i;
+    if (step_distance(checkpoints[i].step, step) < step_distance(checkpoints[best].step, step)) best = i;
   return best;
 }
 
@@ -114,7 +115,11 @@ std::optional<PhaseChange> find_phase_change(const TrainingRecord& record, const
 }
 
 std::pair<std::int64_t, std::int64_t> bump_window(const PhaseChange& phase) {
-  return {phase.before_step, phase.after_step + (phase.after_step - phase.before_step)};
+  // Saturating: a manifest may hold any int64 steps, and signed overflow is undefined.
+  std::int64_t span = 0, end = 0;
+  if (__builtin_sub_overflow(phase.after_step, phase.before_step, &span)) span = INT64_MAX;
+  if (__builtin_add_overflow(phase.after_step, span, &end)) end = INT64_MAX;
+  return {phase.before_step, end};
 }
 
 std::optional<LossBump> find_loss_bump(const TrainingRecord& record, std::int64_t from_step, std::int64_t to_step) {

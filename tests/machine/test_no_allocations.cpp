@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <new>
 
@@ -13,13 +14,48 @@ std::atomic<long> g_allocations{0};
 }  // namespace
 
 // Counts every allocation in this test executable (the count is read only around build_scene).
-void* operator new(std::size_t n) {
+// Every replaceable form of new and delete is replaced (plain, array, nothrow, aligned,
+// sized): a form left to the library would pair its own allocator with our free(), which
+// AddressSanitizer reports as an alloc-dealloc mismatch.
+namespace {
+void* counted_alloc(std::size_t n, std::size_t align) {
   ++g_allocations;
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  if (align <= alignof(std::max_align_t)) return std::malloc(n ? n : 1);
+  const std::size_t rounded = (n + align - 1) / align * align;  // aligned_alloc wants a multiple
+  return std::aligned_alloc(align, rounded ? rounded : align);
+}
+void* counted_or_throw(std::size_t n, std::size_t align) {
+  if (void* p = counted_alloc(n, align)) return p;
   throw std::bad_alloc();
 }
+constexpr std::size_t kPlain = alignof(std::max_align_t);
+std::size_t as_size(std::align_val_t a) { return static_cast<std::size_t>(a); }
+}  // namespace
+
+void* operator new(std::size_t n) { return counted_or_throw(n, kPlain); }
+void* operator new[](std::size_t n) { return counted_or_throw(n, kPlain); }
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, kPlain); }
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return counted_alloc(n, kPlain); }
+void* operator new(std::size_t n, std::align_val_t a) { return counted_or_throw(n, as_size(a)); }
+void* operator new[](std::size_t n, std::align_val_t a) { return counted_or_throw(n, as_size(a)); }
+void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return counted_alloc(n, as_size(a));
+}
+void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
+  return counted_alloc(n, as_size(a));
+}
 void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 using namespace am;
 using namespace am::machine;

@@ -1,6 +1,8 @@
 // The renderer with a real OpenGL context (run under xvfb-run): frames draw without
 // GL errors at any size, reused static layers match full redraws, materials read
 // as what they are, and shader errors name their file and line.
+#include <unistd.h>  // getpid: one scratch folder per process under ctest -j
+
 #include <catch2/catch.hpp>
 
 #include <glad/gl.h>
@@ -229,7 +231,7 @@ TEST_CASE("a shader that does not compile is reported with its file and line") {
   harness();
   auto dir = find_shader_dir();
   REQUIRE(dir.ok());
-  const auto broken = std::filesystem::temp_directory_path() / "am_broken_shaders";
+  const auto broken = std::filesystem::temp_directory_path() / ("am_broken_shaders_" + std::to_string(::getpid()));
   std::filesystem::remove_all(broken);
   std::filesystem::copy(*dir, broken);
   {

@@ -1,4 +1,6 @@
 // Shader files: includes pasted with #line markers, driver logs mapped back to files.
+#include <unistd.h>  // getpid: one scratch folder per process under ctest -j
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -11,7 +13,7 @@ using namespace am::render;
 namespace {
 
 std::filesystem::path temp_dir() {
-  const auto dir = std::filesystem::temp_directory_path() / "am_test_shader_source";
+  const auto dir = std::filesystem::temp_directory_path() / ("am_test_shader_source_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   return dir;
 }

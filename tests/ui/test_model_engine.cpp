@@ -4,6 +4,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <string>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -21,7 +24,8 @@ using Catch::Matchers::Contains;
 namespace {
 
 struct WeightsFolder {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "am_ui_engine_test";
+  // One folder per process: ctest -j runs these cases side by side (and other checkouts may too).
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("am_ui_engine_test_" + std::to_string(::getpid()));
   WeightsFolder(bool with_analysis) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);

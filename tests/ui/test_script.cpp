@@ -1,4 +1,6 @@
 // Script parsing (errors carry line numbers) and replay over a fake engine.
+#include <unistd.h>  // getpid: one scratch folder per process under ctest -j
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -67,7 +69,7 @@ TEST_CASE("malformed lines stop the script with file and line", "[script]") {
 }
 
 TEST_CASE("load_script names the file in its messages", "[script]") {
-  const auto dir = std::filesystem::temp_directory_path() / "am_ui_script_test";
+  const auto dir = std::filesystem::temp_directory_path() / ("am_ui_script_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto path = dir / "lesson.txt";
   std::ofstream(path) << "chapter 2\nfly away\n";
@@ -110,7 +112,7 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
   CHECK(j["chapter_title"] == "Pulling a head out");
   CHECK(j["text"] == "qzxv kplw qzxv kp");
   CHECK(j["step"] == 1500);
-  CHECK(j["pulled_heads"] == nlohmann::json::array({"L1H4"}));
+  CHECK(j["pulled_heads"] == nlohmann::ordered_json::array({"L1H4"}));
   CHECK(j["selected_position"] == 16);
   CHECK(j["selected_character"] == "k");
   CHECK(j["selected_head"] == "L1H4");
@@ -156,7 +158,7 @@ TEST_CASE("the state dump is written atomically as JSON", "[script]") {
   AppState state;
   set_text(state, "the queen. the qu");
   state.step = 2000;
-  const auto dir = std::filesystem::temp_directory_path() / "am_ui_dump_test";
+  const auto dir = std::filesystem::temp_directory_path() / ("am_ui_dump_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto path = dir / "state.json";
   REQUIRE(write_state_dump(path, state, engine).ok());

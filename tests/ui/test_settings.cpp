@@ -1,4 +1,6 @@
 // Settings survive a round trip; a bad file gives the defaults and says why.
+#include <unistd.h>  // getpid: one scratch folder per process under ctest -j
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -13,7 +15,7 @@ namespace {
 
 struct TempDir {
   std::filesystem::path path;
-  TempDir() : path(std::filesystem::temp_directory_path() / "am_ui_settings_test") {
+  TempDir() : path(std::filesystem::temp_directory_path() / ("am_ui_settings_test_" + std::to_string(::getpid()))) {
     std::filesystem::remove_all(path);
   }
   ~TempDir() { std::filesystem::remove_all(path); }

@@ -15,6 +15,12 @@ namespace am {
 // (weights/ and ../share/attention-machine/weights); the source tree's weights/.
 Result<std::filesystem::path> find_weights_dir(const std::optional<std::filesystem::path>& override_dir);
 
+// |a - b| without overflow, whatever the two steps (a script may ask for any int64).
+inline std::uint64_t step_distance(std::int64_t a, std::int64_t b) {
+  return a >= b ? static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b)
+                : static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a);
+}
+
 struct CheckpointEntry {
   std::int64_t step = 0;
   std::string file;  // relative to the weights folder
@@ -31,5 +37,7 @@ struct Manifest {
 };
 
 Result<Manifest> load_manifest(const std::filesystem::path& weights_dir);
+// The same from the manifest's text (what load_manifest reads; the fuzzer's entry point).
+Result<Manifest> parse_manifest(std::string text, const std::filesystem::path& weights_dir);
 
 }  // namespace am

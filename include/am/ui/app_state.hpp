@@ -110,6 +110,10 @@ struct AppState {
   std::string quality_active;      // the tier the window draws at now ("high", ...), set by the app
   std::uint64_t revision = 0;      // bumped on every change that alters what is computed or shown
   bool presentation = false;       // F11: every bar hidden (not saved: a projector session ends)
+  // What loading left out or could not use (bad checkpoints, manifest, analysis), shown in
+  // a dialog until dismissed; the app runs on without them.
+  std::vector<std::string> load_messages;
+  bool load_dialog_open = false;
 };
 
 // Sets the typed text and normalizes it; the selection returns to the last character.

@@ -25,6 +25,9 @@ class ModelEngine final : public Engine {
   // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
   // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
   // analysis() is null and analysis_message() says why). Starts at the final checkpoint.
+  // A checkpoint that fails to load is left out, and a malformed manifest falls back to
+  // the file names (load_run_folder); load_messages() says what was left out and why.
+  // Fails only when no checkpoint loads.
   // up_to: only the checkpoints at or before this step (a growing run's measured ones).
   static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir,
                                                    std::optional<std::int64_t> up_to = std::nullopt);
@@ -49,6 +52,7 @@ class ModelEngine final : public Engine {
   const TrainingRecord& training() const { return training_; }
   const AnalysisSummary* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
   const std::string& analysis_message() const { return analysis_message_; }
+  const std::vector<std::string>& load_messages() const { return load_messages_; }
 
   std::vector<std::int64_t> checkpoint_steps() const override;
   Status set_step(std::int64_t step) override;
@@ -71,6 +75,7 @@ class ModelEngine final : public Engine {
   TrainingRecord training_;
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;
+  std::vector<std::string> load_messages_;  // checkpoints left out, manifest not used
   ScreenshotFn screenshot_;
   TrainFn train_;
   BusyFn busy_;

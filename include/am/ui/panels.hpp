@@ -108,6 +108,8 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions);
 void draw_settings(AppState& state, PanelActions& actions);
 void draw_help(AppState& state);
 void draw_status_line(AppState& state, const StatusView& view);
+// What loading left out and why (state.load_messages), until the learner closes it.
+void draw_load_messages(AppState& state);
 
 // Keyboard shortcuts (all_shortcuts()) from this frame's key events, each acted on
 // once; none while a text field has focus (`typing`, or ImGui's WantTextInput).

@@ -1,0 +1,51 @@
+// Loading one run folder (manifest.json + checkpoints) without letting one bad file cost
+// the learner the others: a checkpoint that fails to load is left out with its reason,
+// a malformed manifest falls back to the checkpoint file names, and only a folder with no
+// usable checkpoint at all is an error. Call it once per run folder.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "am/model/result.hpp"
+#include "am/model/weights.hpp"
+#include "am/model/weights_dir.hpp"
+
+namespace am {
+
+struct SkippedCheckpoint {
+  std::int64_t step = 0;
+  std::string file;    // relative to the folder
+  std::string reason;  // e.g. "truncated, 17,336 of 56,996 bytes"
+  // "step 4,000: truncated, 17,336 of 56,996 bytes — left out"
+  std::string message() const;
+};
+
+struct LoadedRunFolder {
+  Manifest manifest;               // only the checkpoints that loaded (raw_json: the file's text, if read)
+  std::vector<Weights> weights;    // one per manifest.checkpoints entry, same order; step set
+  std::vector<SkippedCheckpoint> skipped;
+  bool manifest_usable = true;     // false: the checkpoints were found from their file names
+  std::string manifest_message;    // why the manifest was not used (empty when it was)
+
+  // Every message a learner should see, one per line (manifest first, then the skipped).
+  std::vector<std::string> messages() const;
+};
+
+// Loads every checkpoint of `dir`. Fails only when no checkpoint loads (the message
+// then lists each file's reason) or the folder cannot be listed.
+Result<LoadedRunFolder> load_run_folder(const std::filesystem::path& dir);
+
+// The checkpoints found from file names alone (step_NNNNNN.safetensors), sorted by step.
+std::vector<CheckpointEntry> checkpoints_from_file_names(const std::filesystem::path& dir);
+
+// Why `path` failed to load, in words for the learner (no path prefix): a truncated
+// file says how many bytes it has and how many its header promises.
+std::string describe_load_failure(const std::filesystem::path& path, const std::string& loader_error);
+
+// 1234567 → "1,234,567".
+std::string group_thousands(std::int64_t value);
+
+}  // namespace am
