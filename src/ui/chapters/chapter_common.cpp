@@ -2,11 +2,16 @@
 
 #include <algorithm>
 
+#include "am/ui/app_state.hpp"
 #include "am/ui/text_format.hpp"
 
 namespace am::ui::chapters {
 
-bool has_pass(const ChapterContext& c) { return c.state && c.acts && c.acts->length() > 0; }
+// A pass longer than the text is still the one for an older, longer text (its
+// replacement is on the way): reading it would index past the text, so it counts as none.
+bool has_pass(const ChapterContext& c) {
+  return c.state && c.acts && c.acts->length() > 0 && c.acts->length() <= window_length(*c.state);
+}
 
 std::string window_text(const ChapterContext& c) {
   if (!has_pass(c)) return {};
