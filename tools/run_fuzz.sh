@@ -38,14 +38,17 @@ cmake --build "$build" -j"${AM_JOBS:-$(nproc)}" --target "${targets[@]}"
 # Seeds that are too big for git: a whole model file, and the shipped manifest and
 # analysis (the real shapes the readers must take apart).
 generated="$build/fuzz-seeds"
+# The shipped run: its own folder when weights/ holds several runs (runs.json), else weights/.
+shipped="$repo/weights"
+[[ -f "$shipped/runs.json" && -d "$shipped/repeated" ]] && shipped="$shipped/repeated"
 "$build/fuzz/fuzz_make_seeds" "$generated"
 for f in manifest analysis; do
   mkdir -p "$generated/$f"
-  cp "$repo/weights/$f.json" "$generated/$f/shipped.json"
+  cp "$shipped/$f.json" "$generated/$f/shipped.json"
 done
 # The whole shipped manifest (181 checkpoints, 280 kB) parses a few times a second under
 # ASan; the same file cut to four checkpoints keeps every field and runs a hundred times faster.
-python3 - "$repo/weights/manifest.json" "$generated/manifest/shipped_first_checkpoints.json" <<'PY'
+python3 - "$shipped/manifest.json" "$generated/manifest/shipped_first_checkpoints.json" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 doc["checkpoints"] = doc["checkpoints"][:3] + doc["checkpoints"][-1:]

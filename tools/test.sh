@@ -68,8 +68,7 @@ fuzz_status=0
 AM_JOBS=1 tools/run_fuzz.sh "${AM_FUZZ_SECONDS:-90}" >build/fuzz.log 2>&1 &
 fuzz=$!
 soak_status=0
-# At the tier a software-GL learner gets, so the soak measures the app, not llvmpipe.
-AM_SOAK_APP_ARGS="${AM_SOAK_APP_ARGS---quality low}" tools/soak.sh "${AM_SOAK_ACTIONS:-2000}" || soak_status=$?
+tools/soak.sh "${AM_SOAK_ACTIONS:-2000}" || soak_status=$?
 wait "$fuzz" || fuzz_status=$?
 cat build/fuzz.log
 if [[ $fuzz_status -ne 0 || $soak_status -ne 0 ]]; then
