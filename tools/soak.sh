@@ -17,5 +17,7 @@ fi
 run=(/usr/bin/python3 "$repo/tools/soak.py" "$app" "$actions" --seed "$seed" --work "$work")
 # AM_SOAK_APP_ARGS: more arguments for the app, e.g. "--quality low" where the build has it.
 for arg in ${AM_SOAK_APP_ARGS:-}; do run+=(--app-arg="$arg"); done
+# AM_SOAK_MAX_GROWTH: the RSS growth limit in percent (soak.py's default, 5, when unset).
+if [[ -n "${AM_SOAK_MAX_GROWTH:-}" ]]; then run+=(--max-growth "$AM_SOAK_MAX_GROWTH"); fi
 if [[ -n "${DISPLAY:-}" ]]; then exec "${run[@]}"; fi
 exec xvfb-run -a -s "-screen 0 1920x1080x24" "${run[@]}"
