@@ -73,6 +73,10 @@ std::shared_ptr<const CachedPass> CheckpointCache::get(std::size_t checkpoint) {
   }
   auto pass = compute(request, checkpoint);
   store(request.generation, checkpoint, pass);
+  // A sweep thread may have stored the same checkpoint first: hand out the one the cache
+  // keeps, so that get() and peek() agree.
+  std::lock_guard lock(mutex_);
+  if (request.generation == current_.generation && slots_[checkpoint]) return slots_[checkpoint];
   return pass;
 }
 
