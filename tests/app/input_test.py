@@ -102,6 +102,9 @@ elif CASE == "focused":
     d = script("focused", ["focus text"] + ["key Right"] * 5 + ["key Space", "key F11"])
     check(d["chapter"] == 0, f"keys while the text box has the keyboard turned to chapter {d['chapter']}")
     check(d["presentation"] is False, "F11 while typing switched presentation mode")
+    # A scripted text while the box holds the keyboard is the text, not the box's old copy.
+    d = script("focused_text", ["focus text", "wait 200", "text the queen said", "key a", "wait 200"])
+    check(d["text"] == "the queen said", f"a text set while the box has the keyboard became {d['text']!r}")
 elif CASE == "xdotool":
     if shutil.which("xdotool") is None:
         raise SystemExit("xdotool is missing: tools/setup.sh test installs it (Debian package xdotool)")

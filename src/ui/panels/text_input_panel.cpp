@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <imgui_internal.h>  // ClearActiveID: ImGui 1.86 has no public way to reload an active box
+
 #include "am/model/config.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
@@ -40,6 +42,12 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
     const std::size_t n = std::min(state.raw_text.size(), panel.buffer.size() - 1);
     std::memcpy(panel.buffer.data(), state.raw_text.data(), n);
     panel.buffer[n] = '\0';
+    // A box with the keyboard edits its own copy and would write the old text back over
+    // the new one: let go of it for this frame and take the keyboard again with the new text.
+    if (panel.active) {
+      ImGui::ClearActiveID();
+      panel.focus_request = 1;
+    }
   }
   ImGui::SetNextItemWidth(-1.0f);
   if (panel.focus_request > 0) {
