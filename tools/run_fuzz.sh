@@ -2,8 +2,8 @@
 # Fuzzes every file format the app reads with libFuzzer, for a bounded time in all:
 # the weights loader (and the normalizer) gets a third of it, and manifest.json,
 # analysis.json, settings.json and --script files share the rest.
-# Usage: tools/run_fuzz.sh [SECONDS] [BUILD_DIR]
-#   SECONDS    how long to fuzz in all (default 90)
+# Usage: tools/run_fuzz.sh [SECONDS|build] [BUILD_DIR]
+#   SECONDS    how long to fuzz in all (default 90); "build" only builds the fuzzers
 #   BUILD_DIR  where to configure and build with clang (default: build-fuzz in the repo)
 # Exits non-zero on any finding (crash, sanitizer report, leak, timeout, broken promise)
 # or if a fuzzer cannot be built. Findings are saved in BUILD_DIR/fuzz-artifacts/NAME/.
@@ -12,6 +12,10 @@ set -euo pipefail
 seconds="${1:-90}"
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${2:-$repo/build-fuzz}"
+# "build" instead of SECONDS: only build the fuzzers (tools/test.sh does so early, beside
+# the Release suite, and fuzzes later with nothing left to compile).
+build_only=false
+if [[ "$seconds" == build ]]; then build_only=true; seconds=90; fi
 
 if ! [[ "$seconds" =~ ^[0-9]+$ ]] || [[ "$seconds" -lt 5 ]]; then
   echo "run_fuzz: SECONDS must be a whole number of at least 5, got '$seconds'" >&2
@@ -34,6 +38,10 @@ CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebI
 targets=(fuzz_safetensors fuzz_make_seeds)
 for f in "${formats[@]}"; do targets+=("fuzz_$f"); done
 cmake --build "$build" -j"${AM_JOBS:-$(nproc)}" --target "${targets[@]}"
+if $build_only; then
+  echo "run_fuzz: built ${targets[*]}"
+  exit 0
+fi
 
 # Seeds that are too big for git: a whole model file, and the shipped manifest and
 # analysis (the real shapes the readers must take apart).
