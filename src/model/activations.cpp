@@ -75,6 +75,12 @@ void Activations::bind() {
   add("ln_f", {T, kDModel});
   add("logits", {T, kVocab});
   add("probs", {T, kVocab});
+  // Growing: exactly the new size (the contents are undefined anyway), not the vector's
+  // doubling, so a block reused for texts of every length stays at the longest one's size.
+  if (offset > block_.capacity()) {
+    block_.clear();
+    block_.reserve(offset);
+  }
   block_.resize(offset);
 
   float* base = block_.data();

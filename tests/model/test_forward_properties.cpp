@@ -293,3 +293,16 @@ TEST_CASE("empty input gives T = 0 and no crash") {
   CHECK(reused.length() == 0);
   CHECK(reused.get("logits").empty());
 }
+
+TEST_CASE("a reused Activations grows to exactly the longer text's block, not the vector's doubling") {
+  // Issue 13: the checkpoint cache recomputes passes in place; a block that doubled on
+  // every small growth would hold up to twice the longest text's memory.
+  const Weights w = random_weights(1);
+  Activations a = forward(w, cycling_ids(60));
+  forward(w, cycling_ids(64), HeadMask{}, a);
+  const std::size_t longest = a.block().size();
+  CHECK(a.block().capacity() == longest);
+  forward(w, cycling_ids(30), HeadMask{}, a);  // shorter: the memory stays for the next long text
+  CHECK(a.block().capacity() == longest);
+  CHECK(a.block() == forward(w, cycling_ids(30)).block());
+}
