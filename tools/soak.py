@@ -40,8 +40,9 @@ def app_commands(app):
 
 
 class Generator:
-    def __init__(self, seed, known, steps, shot):
+    def __init__(self, seed, known, steps, shot, size):
         self.r = random.Random(seed)
+        self.size = size
         self.dump = os.path.join(os.path.dirname(shot), "soak_step_dump.json")
         self.known = known
         self.steps = steps
@@ -131,6 +132,10 @@ class Generator:
                 lines.append(line)
                 actions += 1
                 if actions % READ_EVERY == 0:
+                    # Every reading at the same window size: the frame's render targets take
+                    # 64-83 MB per megapixel, which would otherwise swing the readings.
+                    if "resize" in self.known:
+                        lines.append(f"resize {self.size}")
                     lines.append(f"screenshot {self.shot}")
         return lines
 
@@ -166,7 +171,7 @@ def main():
     known = app_commands(a.app)
     steps = [0, 25, 1000, 4000, 9000]
     shot = os.path.abspath(os.path.join(a.work, "soak_shot.png"))
-    lines = Generator(a.seed, known, steps, shot).script(a.actions)
+    lines = Generator(a.seed, known, steps, shot, a.size).script(a.actions)
     script = os.path.join(a.work, f"soak_{a.actions}_{a.seed}.txt")
     with open(script, "wb") as f:
         for line in lines:
