@@ -72,8 +72,10 @@ fuzz_status=0
 AM_JOBS=1 tools/run_fuzz.sh "${AM_FUZZ_SECONDS:-90}" >build/fuzz.log 2>&1 &
 fuzz=$!
 soak_status=0
-# The issue's bar is 5 % (tools/soak.sh's default).
-AM_SOAK_MAX_GROWTH="${AM_SOAK_MAX_GROWTH:-25}" tools/soak.sh "${AM_SOAK_ACTIONS:-2000}" || soak_status=$?
+# Issue 13's bar, under 5 % between 1,000 and 20,000 actions, is for the long run
+# (tools/soak.sh 20000, soak.sh's default limit). 2,000 actions give only ten readings
+# after the first thousand, so CI allows 10 %: a real leak still fails it.
+AM_SOAK_MAX_GROWTH="${AM_SOAK_MAX_GROWTH:-10}" tools/soak.sh "${AM_SOAK_ACTIONS:-2000}" || soak_status=$?
 wait "$fuzz" || fuzz_status=$?
 cat build/fuzz.log
 if [[ $fuzz_status -ne 0 || $soak_status -ne 0 ]]; then
