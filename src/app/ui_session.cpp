@@ -11,6 +11,7 @@
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/engine_caches.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
@@ -104,12 +105,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
 UiSession::~UiSession() = default;
 
 void UiSession::bind_engine() {
-  const std::vector<Weights>& checkpoints = engine_->checkpoints();
-  cache_ = std::make_unique<ui::CheckpointCache>(
-      checkpoints.size(),
-      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
-  curve_ = std::make_unique<ui::AblationCurve>(
-      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  cache_ = ui::make_checkpoint_cache(*engine_);
+  curve_ = ui::make_ablation_curve(*engine_);
   pass_.reset();
   live_accuracy_.reset();
   accuracy_step_ = -1;
