@@ -278,7 +278,7 @@ std::size_t UiSession::step_index() const {
 void UiSession::sync_engine_step() {
   const std::int64_t snapped = ui::snap_to_checkpoint(steps_, state_.step);
   state_.step = snapped;
-  if (engine_->checkpoints()[engine_->live_index()].step != snapped) (void)engine_->set_step(snapped);
+  if (engine_->live().step != snapped) (void)engine_->set_step(snapped);
 }
 
 ui::ChapterContext UiSession::context() {

@@ -27,20 +27,6 @@ std::uint64_t read_le64(const std::uint8_t* p) {
   return v;
 }
 
-float half_to_float(std::uint16_t h) {
-  const std::uint32_t sign = (h & 0x8000u) << 16;
-  const std::uint32_t exponent = (h >> 10) & 0x1Fu;
-  const std::uint32_t mantissa = h & 0x3FFu;
-  if (exponent == 0) {
-    const float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
-    return sign ? -magnitude : magnitude;
-  }
-  std::uint32_t bits;
-  if (exponent == 31) bits = sign | 0x7F800000u | (mantissa << 13);
-  else bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
-  return std::bit_cast<float>(bits);
-}
-
 bool fits_half(std::span<const float> values) {
   for (float v : values)
     if (!(std::fabs(v) <= 65504.0f)) return false;
@@ -382,6 +368,20 @@ Result<Weights> load_weights(const fs::path& path) {
   auto file = read_safetensors(path);
   if (!file) return fail(file.error());
   return weights_from_safetensors(*file, path.string());
+}
+
+float half_to_float(std::uint16_t h) {
+  const std::uint32_t sign = (h & 0x8000u) << 16;
+  const std::uint32_t exponent = (h >> 10) & 0x1Fu;
+  const std::uint32_t mantissa = h & 0x3FFu;
+  if (exponent == 0) {
+    const float magnitude = std::ldexp(static_cast<float>(mantissa), -24);
+    return sign ? -magnitude : magnitude;
+  }
+  std::uint32_t bits;
+  if (exponent == 31) bits = sign | 0x7F800000u | (mantissa << 13);
+  else bits = sign | ((exponent + 112) << 23) | (mantissa << 13);
+  return std::bit_cast<float>(bits);
 }
 
 std::uint16_t float_to_half(float value) {
