@@ -40,16 +40,35 @@ void widen_half(const std::uint16_t* bits, float* out, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i) out[i] = half_to_float(bits[i]);
 }
 
+namespace {
+
+// The float16 bits of `value` when it is exactly a float16; false otherwise. Normal
+// float16 values are read off the float32 bits; the rare rest goes the long way.
+bool exact_half(float value, std::uint16_t& half) {
+  const std::uint32_t bits = std::bit_cast<std::uint32_t>(value);
+  const std::uint32_t magnitude = bits & 0x7FFFFFFFu;
+  const auto sign = static_cast<std::uint16_t>((bits >> 16) & 0x8000u);
+  const std::uint32_t exponent = magnitude >> 23;
+  // float16 normals: float32 exponents 113..142 (2^-14 .. 2^15), low 13 mantissa bits zero.
+  if (exponent >= 113 && exponent <= 142) {
+    if ((magnitude & 0x1FFFu) != 0) return false;
+    half = static_cast<std::uint16_t>(sign | ((exponent - 112) << 10) | ((magnitude >> 13) & 0x3FFu));
+    return true;
+  }
+  if (exponent > 142) return false;  // too large for float16, or inf/NaN
+  half = float_to_half(value);       // zero or a float16 subnormal, if anything
+  // Bitwise: -0.0 and 0.0 must stay apart.
+  return std::bit_cast<std::uint32_t>(half_to_float(half)) == bits;
+}
+
+}  // namespace
+
 StoredWeights StoredWeights::keep(Weights w) {
   StoredWeights stored;
   stored.step = w.step;
   std::vector<std::uint16_t> half(w.values.size());
   bool exact = true;
-  for (std::size_t i = 0; i < w.values.size() && exact; ++i) {
-    half[i] = float_to_half(w.values[i]);
-    // Bitwise: -0.0 and 0.0 must stay apart.
-    exact = std::bit_cast<std::uint32_t>(half_to_float(half[i])) == std::bit_cast<std::uint32_t>(w.values[i]);
-  }
+  for (std::size_t i = 0; i < w.values.size() && exact; ++i) exact = exact_half(w.values[i], half[i]);
   if (exact) stored.half_ = std::move(half);
   else stored.full_ = std::make_shared<const Weights>(std::move(w));
   return stored;

@@ -127,3 +127,23 @@ TEST_CASE("the widened set keeps the recent checkpoints and never writes over a 
   CHECK(lru.get(4)->step == 40);  // the most recent is still in
   CHECK(lru.widenings() == 5);
 }
+
+TEST_CASE("every finite float16 value is kept as float16, and one bit more is not", "[stored]") {
+  std::vector<float> halves;
+  for (std::uint32_t b = 0; b < 65536; ++b)
+    if ((b & 0x7C00u) != 0x7C00u) halves.push_back(half_to_float(static_cast<std::uint16_t>(b)));
+  for (std::size_t start = 0; start < halves.size(); start += kParamCount) {
+    Weights w;
+    for (std::size_t i = 0; i < kParamCount; ++i) w.values[i] = halves[(start + i) % halves.size()];
+    const StoredWeights stored = StoredWeights::keep(w);
+    REQUIRE(stored.is_half());
+    REQUIRE(same_bits(stored.widened().values, w.values));
+  }
+  for (const float off : {1.0f + std::ldexp(1.0f, -12), std::ldexp(1.0f, -25), 70000.0f, std::ldexp(3.0f, -26)}) {
+    Weights w;
+    w.values[3] = off;
+    const StoredWeights stored = StoredWeights::keep(w);
+    CHECK_FALSE(stored.is_half());
+    CHECK(same_bits(stored.widened().values, w.values));
+  }
+}
