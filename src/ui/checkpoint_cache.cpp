@@ -65,9 +65,14 @@ std::shared_ptr<CachedPass> CheckpointCache::take_spare() {
 std::shared_ptr<CachedPass> CheckpointCache::compute(const Request& request, std::size_t checkpoint) {
   std::shared_ptr<CachedPass> pass = take_spare();
   pass->generation = request.generation;
-  forward_(checkpoint, request.ids, request.pulled, pass->acts);
   pass->has_intact = request.pulled.any();
-  if (pass->has_intact) forward_(checkpoint, request.ids, HeadMask{}, pass->intact);
+  if (!pass->has_intact) {
+    forward_(checkpoint, request.ids, request.pulled, nullptr, pass->acts);
+    return pass;
+  }
+  // The intact pass first: the pulled one copies its layers before the first pulled head.
+  forward_(checkpoint, request.ids, HeadMask{}, nullptr, pass->intact);
+  forward_(checkpoint, request.ids, request.pulled, &pass->intact, pass->acts);
   return pass;
 }
 

@@ -7,8 +7,9 @@ namespace am::ui {
 
 std::unique_ptr<CheckpointCache> make_checkpoint_cache(const ModelEngine& engine) {
   return std::make_unique<CheckpointCache>(
-      engine.checkpoint_count(), [&engine](std::size_t i, std::span<const int> ids, const HeadMask& p, Activations& out) {
-        am::forward(*engine.weights(i), ids, p, out);
+      engine.checkpoint_count(), [&engine](std::size_t i, std::span<const int> ids, const HeadMask& p, const Activations* intact, Activations& out) {
+        if (intact) am::forward_reusing(*engine.weights(i), ids, p, *intact, HeadMask{}, out);
+        else am::forward(*engine.weights(i), ids, p, out);
       });
 }
 

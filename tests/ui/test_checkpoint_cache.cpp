@@ -26,7 +26,7 @@ bool same(const Activations& a, const Activations& b) { return a.block() == b.bl
 TEST_CASE("the cache computes every checkpoint for the current text", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(6);
   std::atomic<int> calls{0};
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, Activations& out) {
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
     ++calls;
     forward(weights[i], ids, pulled, out);
   });
@@ -49,8 +49,9 @@ TEST_CASE("the cache computes every checkpoint for the current text", "[cache]")
 
 TEST_CASE("a new request replaces the old results, with intact passes when heads are pulled", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(4);
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, Activations& out) {
-    forward(weights[i], ids, pulled, out);
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations* intact, Activations& out) {
+    if (intact) forward_reusing(weights[i], ids, pulled, *intact, HeadMask{}, out);  // as the app does
+    else forward(weights[i], ids, pulled, out);
   });
   cache.request({1, 2, 3}, HeadMask{}, 0);
   const std::uint64_t first = cache.generation();
@@ -75,7 +76,7 @@ TEST_CASE("a new request replaces the old results, with intact passes when heads
 TEST_CASE("get computes at once when the worker has not reached a checkpoint", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(3);
   std::atomic<bool> release{false};
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, Activations& out) {
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
     // The worker is held back; the calling thread is not (it passes through at once).
     if (i == 0)
       while (!release) std::this_thread::yield();
@@ -94,7 +95,7 @@ TEST_CASE("get computes at once when the worker has not reached a checkpoint", "
 
 TEST_CASE("a new text reuses the old passes, but never one a frame still holds", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(5);
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, Activations& out) {
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
     forward(weights[i], ids, pulled, out);
   });
   const std::vector<int> first = {1, 2, 3, 4, 5, 6}, second = {9, 8, 7, 6, 5, 4};
@@ -124,7 +125,7 @@ TEST_CASE("a new text reuses the old passes, but never one a frame still holds",
 TEST_CASE("destroying a busy cache stops its worker", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(40);
   {
-    CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, Activations& out) {
+    CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
       forward(weights[i], ids, pulled, out);
     });
     cache.request(std::vector<int>(64, 3), HeadMask{}, 20);

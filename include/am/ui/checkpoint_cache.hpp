@@ -27,11 +27,13 @@ struct CachedPass {
 
 class CheckpointCache {
  public:
-  // forward(checkpoint index, ids, pulled, out): fills `out` (whose block is reused from
-  // an earlier pass, so a sweep allocates nothing). Called from the sweep threads and from
+  // forward(checkpoint index, ids, pulled, intact, out): fills `out` (whose block is reused
+  // from an earlier pass, so a sweep allocates nothing). `intact` is null, or this
+  // checkpoint's pass of the same ids with no head pulled, whose layers before the first
+  // pulled head may be copied (am::forward_reusing). Called from the sweep threads and from
   // get(), so it must only read shared data (e.g. a vector of loaded weights).
-  using ForwardFn = std::function<void(std::size_t checkpoint, std::span<const int> ids,
-                                       const HeadMask& pulled, Activations& out)>;
+  using ForwardFn = std::function<void(std::size_t checkpoint, std::span<const int> ids, const HeadMask& pulled,
+                                       const Activations* intact, Activations& out)>;
 
   CheckpointCache(std::size_t checkpoints, ForwardFn forward);
   CheckpointCache(const CheckpointCache&) = delete;
