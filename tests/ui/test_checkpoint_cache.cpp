@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <set>
+#include <thread>
 
 #include "am/model/forward.hpp"
 #include "am/ui/checkpoint_cache.hpp"
@@ -76,9 +77,10 @@ TEST_CASE("a new request replaces the old results, with intact passes when heads
 TEST_CASE("get computes at once when the worker has not reached a checkpoint", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(3);
   std::atomic<bool> release{false};
+  const std::thread::id caller = std::this_thread::get_id();
   CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
-    // The worker is held back; the calling thread is not (it passes through at once).
-    if (i == 0)
+    // Both sweep threads are held back; the calling thread is not (it passes through at once).
+    if (std::this_thread::get_id() != caller)
       while (!release) std::this_thread::yield();
     forward(weights[i], ids, pulled, out);
   });
