@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cmath>
 #include <ctime>
+#include <future>
 #include <iostream>
 
 #include "am/render/asset_paths.hpp"
@@ -88,10 +89,13 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   std::unique_ptr<MachineApp> app(new MachineApp());
   app->options_ = options;
   app->started_ = started;
-  auto session = UiSession::create(options, headless);
-  if (!session) return fail(session.error());
-  app->session_ = std::move(*session);
+  // The session (every run's checkpoints, manifest and analysis: no GL) loads on a second
+  // thread while this one opens the window and its GL context: the first frame comes sooner.
+  auto loading = std::async(std::launch::async, [&options, headless] { return UiSession::create(options, headless); });
   auto window = GlWindow::create(options.width, options.height, visible, "Attention Machine");
+  auto session = loading.get();
+  if (!session) return fail(session.error());  // the session's message first, as before
+  app->session_ = std::move(*session);
   if (!window) return fail(window.error());
   app->window_ = std::move(*window);
 

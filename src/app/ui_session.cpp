@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <future>
 #include <utility>
 
 #include <imgui.h>
@@ -11,6 +12,7 @@
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/engine_caches.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
@@ -34,8 +36,14 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   // only a folder where no run loads is refused.
   std::vector<std::string> problems;
   const bool several = runs->size() > 1;
-  for (RunInfo& info : *runs) {
-    auto engine = ui::ModelEngine::load(info.dir);
+  // Each run loads on its own thread (two cores read two runs at once); the messages keep
+  // the runs' order.
+  std::vector<std::future<Result<std::unique_ptr<ui::ModelEngine>>>> loading;
+  for (const RunInfo& info : *runs)
+    loading.push_back(std::async(std::launch::async, [dir = info.dir] { return ui::ModelEngine::load(dir); }));
+  for (std::size_t r = 0; r < runs->size(); ++r) {
+    RunInfo& info = (*runs)[r];
+    auto engine = loading[r].get();
     if (!engine) {
       problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
       continue;
@@ -104,12 +112,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
 UiSession::~UiSession() = default;
 
 void UiSession::bind_engine() {
-  const std::vector<Weights>& checkpoints = engine_->checkpoints();
-  cache_ = std::make_unique<ui::CheckpointCache>(
-      checkpoints.size(),
-      [&checkpoints](std::size_t i, std::span<const int> ids, const HeadMask& p) { return am::forward(checkpoints[i], ids, p); });
-  curve_ = std::make_unique<ui::AblationCurve>(
-      checkpoints.size(), [&checkpoints](std::size_t i, const HeadMask& p) { return ui::nonsense_accuracy(checkpoints[i], p); });
+  cache_ = ui::make_checkpoint_cache(*engine_);
+  curve_ = ui::make_ablation_curve(*engine_);
   pass_.reset();
   live_accuracy_.reset();
   accuracy_step_ = -1;
@@ -281,7 +285,7 @@ std::size_t UiSession::step_index() const {
 void UiSession::sync_engine_step() {
   const std::int64_t snapped = ui::snap_to_checkpoint(steps_, state_.step);
   state_.step = snapped;
-  if (engine_->checkpoints()[engine_->live_index()].step != snapped) (void)engine_->set_step(snapped);
+  if (engine_->live().step != snapped) (void)engine_->set_step(snapped);
 }
 
 ui::ChapterContext UiSession::context() {

@@ -61,25 +61,11 @@ void attention(const ParamView::Layer& p, const float* x, int T, const std::arra
   kernels::linear_from_heads(la.attn_out, la.head_out, p.o, nullptr, T, kDModel, kDModel);
 }
 
-}  // namespace
-
-void forward(const Weights& weights, std::span<const int> all_ids, const HeadMask& pulled,
-             Activations& out) {
-  const std::span<const int> ids = context_window(all_ids);
-  const int T = static_cast<int>(ids.size());
-  out.resize(T);
-  const ParamView p = weights.view();
-
-  // embed, pos, x0: [T, 32]
-  for (int t = 0; t < T; ++t) {
-    const int id = std::clamp(ids[static_cast<std::size_t>(t)], 0, kVocab - 1);
-    std::memcpy(out.embed + t * kDModel, p.embed + id * kDModel, sizeof(float) * kDModel);
-    std::memcpy(out.pos + t * kDModel, position_table().pe[t], sizeof(float) * kDModel);
-  }
-  kernels::add(out.x0, out.embed, out.pos, T * kDModel);
-
-  const float* resid = out.x0;
-  for (int l = 0; l < kLayers; ++l) {
+// Layers first_layer.. and the readout, from the residual stream before first_layer
+// (out.x0, or the earlier layer's resid_mlp already in out). out: sized for T.
+void run_layers(const ParamView& p, int T, const HeadMask& pulled, int first_layer, Activations& out) {
+  const float* resid = first_layer == 0 ? out.x0 : out.layers[static_cast<std::size_t>(first_layer - 1)].resid_mlp;
+  for (int l = first_layer; l < kLayers; ++l) {
     const auto& lp = p.layers[static_cast<std::size_t>(l)];
     LayerActivations& la = out.layers[static_cast<std::size_t>(l)];
     kernels::layernorm(la.ln1, nullptr, nullptr, resid, lp.ln1_w, lp.ln1_b, T, kDModel);
@@ -97,6 +83,42 @@ void forward(const Weights& weights, std::span<const int> all_ids, const HeadMas
   // T == 0 (empty text): the buffers may be null, and memcpy(null, ..., 0) is undefined.
   if (T > 0) std::memcpy(out.probs, out.logits, sizeof(float) * static_cast<std::size_t>(T * kVocab));
   kernels::softmax_rows(out.probs, T, kVocab);
+}
+
+}  // namespace
+
+void forward(const Weights& weights, std::span<const int> all_ids, const HeadMask& pulled,
+             Activations& out) {
+  const std::span<const int> ids = context_window(all_ids);
+  const int T = static_cast<int>(ids.size());
+  out.resize(T);
+  const ParamView p = weights.view();
+
+  // embed, pos, x0: [T, 32]
+  for (int t = 0; t < T; ++t) {
+    const int id = std::clamp(ids[static_cast<std::size_t>(t)], 0, kVocab - 1);
+    std::memcpy(out.embed + t * kDModel, p.embed + id * kDModel, sizeof(float) * kDModel);
+    std::memcpy(out.pos + t * kDModel, position_table().pe[t], sizeof(float) * kDModel);
+  }
+  kernels::add(out.x0, out.embed, out.pos, T * kDModel);
+
+  run_layers(p, T, pulled, 0, out);
+}
+
+void forward_reusing(const Weights& weights, std::span<const int> all_ids, const HeadMask& pulled,
+                     const Activations& base, const HeadMask& base_pulled, Activations& out) {
+  const int T = static_cast<int>(context_window(all_ids).size());
+  if (base.length() != T || &base == &out) return forward(weights, all_ids, pulled, out);
+  int first = 0;  // the first layer whose pulled heads differ: everything before it is shared
+  while (first < kLayers && pulled.pulled[static_cast<std::size_t>(first)] == base_pulled.pulled[static_cast<std::size_t>(first)])
+    ++first;
+  out.resize(T);
+  // The block is laid out in order (embed, pos, x0, layer 0, layer 1, ...): the shared part
+  // is one prefix of it.
+  const std::size_t shared = first < kLayers ? static_cast<std::size_t>(out.layers[static_cast<std::size_t>(first)].ln1 - out.embed)
+                                             : base.block().size();
+  std::copy_n(base.block().data(), shared, out.embed);
+  if (first < kLayers) run_layers(weights.view(), T, pulled, first, out);
 }
 
 Activations forward(const Weights& weights, std::span<const int> ids, const HeadMask& pulled) {

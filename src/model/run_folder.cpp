@@ -140,7 +140,7 @@ Result<LoadedRunFolder> load_run_folder(const fs::path& dir) {
       continue;
     }
     w->step = entry.step;
-    run.weights.push_back(std::move(*w));
+    run.weights.push_back(StoredWeights::keep(std::move(*w)));
     run.manifest.checkpoints.push_back(entry);
   }
   if (run.weights.empty()) {

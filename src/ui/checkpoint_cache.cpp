@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <thread>
 
 namespace am::ui {
 namespace {
@@ -26,6 +25,7 @@ CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward)
     : count_(checkpoints),
       forward_(std::move(forward)),
       slots_(checkpoints),
+      helper_(/*lowered_priority=*/true),
       loop_([this](std::uint64_t generation, const BackgroundLoop::StillCurrent& still_current) {
         sweep(generation, still_current);
       }) {}
@@ -39,26 +39,51 @@ void CheckpointCache::request(std::vector<int> ids, const HeadMask& pulled, std:
     current_.pulled = pulled;
     current_.around = around;
     ++current_.generation;
-    std::fill(slots_.begin(), slots_.end(), nullptr);
+    for (auto& slot : slots_)
+      if (slot) spare_.push_back(std::move(slot));
   }
   loop_.post();
 }
 
-std::shared_ptr<const CachedPass> CheckpointCache::compute(const Request& request, std::size_t checkpoint) const {
-  auto pass = std::make_shared<CachedPass>();
-  pass->generation = request.generation;
-  pass->acts = forward_(checkpoint, request.ids, request.pulled);
-  if (request.pulled.any()) {
-    pass->intact = forward_(checkpoint, request.ids, HeadMask{});
-    pass->has_intact = true;
+std::shared_ptr<CachedPass> CheckpointCache::take_spare() {
+  {
+    std::lock_guard lock(mutex_);
+    for (std::size_t k = spare_.size(); k-- > 0;) {
+      // Only the cache holds it: no frame reads it, and none can start to (spare_ is private).
+      if (spare_[k].use_count() != 1) continue;
+      std::shared_ptr<CachedPass> pass = std::move(spare_[k]);
+      spare_[k] = std::move(spare_.back());
+      spare_.pop_back();
+      // The last reader let go with a release decrement: see its reads finish before we write.
+      std::atomic_thread_fence(std::memory_order_acquire);
+      return pass;
+    }
   }
+  return std::make_shared<CachedPass>();
+}
+
+std::shared_ptr<CachedPass> CheckpointCache::compute(const Request& request, std::size_t checkpoint) {
+  std::shared_ptr<CachedPass> pass = take_spare();
+  pass->generation = request.generation;
+  pass->has_intact = request.pulled.any();
+  if (!pass->has_intact) {
+    forward_(checkpoint, request.ids, request.pulled, nullptr, pass->acts);
+    return pass;
+  }
+  // The intact pass first: the pulled one copies its layers before the first pulled head.
+  forward_(checkpoint, request.ids, HeadMask{}, nullptr, pass->intact);
+  forward_(checkpoint, request.ids, request.pulled, &pass->intact, pass->acts);
   return pass;
 }
 
-bool CheckpointCache::store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<const CachedPass> pass) {
+bool CheckpointCache::store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<CachedPass> pass) {
   std::lock_guard lock(mutex_);
-  if (generation != current_.generation) return false;  // the text changed meanwhile: drop it
+  if (generation != current_.generation) {  // the text changed meanwhile: drop it (kept for reuse)
+    spare_.push_back(std::move(pass));
+    return false;
+  }
   if (!slots_[checkpoint]) slots_[checkpoint] = std::move(pass);
+  else spare_.push_back(std::move(pass));
   return true;
 }
 
@@ -71,10 +96,10 @@ std::shared_ptr<const CachedPass> CheckpointCache::get(std::size_t checkpoint) {
     if (slots_[checkpoint]) return slots_[checkpoint];
     request = current_;
   }
-  auto pass = compute(request, checkpoint);
-  store(request.generation, checkpoint, pass);
+  std::shared_ptr<CachedPass> pass = compute(request, checkpoint);
   // A sweep thread may have stored the same checkpoint first: hand out the one the cache
   // keeps, so that get() and peek() agree.
+  store(request.generation, checkpoint, pass);
   std::lock_guard lock(mutex_);
   if (request.generation == current_.generation && slots_[checkpoint]) return slots_[checkpoint];
   return pass;
@@ -117,12 +142,7 @@ void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& s
       if (!store(request.generation, i, compute(request, i))) return void(stale = true);
     }
   };
-  std::thread helper([&] {
-    lower_this_threads_priority();
-    work();
-  });
-  work();
-  helper.join();
+  helper_.run_alongside(work, work);
 }
 
 AblationCurve::AblationCurve(std::size_t checkpoints, AccuracyFn accuracy)

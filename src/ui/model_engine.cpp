@@ -23,7 +23,7 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   auto run = load_run_folder(weights_dir);
   if (!run) return fail(run.error());
   if (up_to) {
-    std::erase_if(run->weights, [&](const Weights& w) { return w.step > *up_to; });
+    std::erase_if(run->weights, [&](const StoredWeights& w) { return w.step > *up_to; });
     if (run->weights.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
   }
 
@@ -40,13 +40,14 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   }
   // The drum and the curves hold only the checkpoints that loaded.
   std::vector<CheckpointMetrics> kept;
-  for (const Weights& w : run->weights) {
+  for (const StoredWeights& w : run->weights) {
     const CheckpointMetrics* m = engine->training_.at_step(w.step);
     kept.push_back(m ? *m : CheckpointMetrics{w.step, {}, {}, {}, {}});
   }
   engine->training_.checkpoints = std::move(kept);
-  engine->weights_ = std::move(run->weights);
-  engine->live_ = engine->weights_.size() - 1;
+  engine->stored_ = std::move(run->weights);
+  engine->live_ = engine->stored_.size() - 1;
+  engine->live_weights_ = engine->weights(engine->live_);
 
   const std::filesystem::path analysis_path = weights_dir / "analysis.json";
   std::ifstream in(analysis_path, std::ios::binary);
@@ -70,14 +71,15 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
 
 std::vector<std::int64_t> ModelEngine::checkpoint_steps() const {
   std::vector<std::int64_t> steps;
-  for (const Weights& w : weights_) steps.push_back(w.step);
+  for (const StoredWeights& w : stored_) steps.push_back(w.step);
   return steps;
 }
 
 Status ModelEngine::set_step(std::int64_t step) {
-  for (std::size_t i = 0; i < weights_.size(); ++i)
-    if (weights_[i].step == step) {
+  for (std::size_t i = 0; i < stored_.size(); ++i)
+    if (stored_[i].step == step) {
       live_ = i;
+      live_weights_ = weights(i);
       return Ok{};
     }
   return fail("there is no checkpoint at step " + std::to_string(step));

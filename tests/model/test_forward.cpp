@@ -31,3 +31,34 @@ TEST_CASE("attention rows sum to one and the mask is exact zeros") {
         CHECK(sum == Approx(1.0).epsilon(1e-6));
       }
 }
+
+TEST_CASE("forward_reusing copies the shared layers and equals a fresh forward bit for bit") {
+  const Weights w = random_weights(4);
+  const auto ids = normalize("the queen saw the queen. the qu").ids;
+  HeadMask layer0, layer1, both;
+  layer0.pulled[0][2] = true;
+  layer1.pulled[1][0] = layer1.pulled[1][3] = true;
+  both.pulled[0][1] = both.pulled[1][1] = true;
+  const Activations intact = forward(w, ids);
+  for (const HeadMask& mask : {HeadMask{}, layer0, layer1, both}) {
+    Activations reused(3);  // a block of another length, as the cache recycles them
+    forward_reusing(w, ids, mask, intact, HeadMask{}, reused);
+    const Activations fresh = forward(w, ids, mask);
+    REQUIRE(reused.length() == fresh.length());
+    CHECK(reused.block() == fresh.block());
+  }
+  // From one pulled mask to another: whatever differs is recomputed.
+  const Activations from_layer1 = forward(w, ids, layer1);
+  Activations other;
+  forward_reusing(w, ids, both, from_layer1, layer1, other);  // differs from layer 0 on
+  CHECK(other.block() == forward(w, ids, both).block());
+  forward_reusing(w, ids, HeadMask{}, from_layer1, layer1, other);  // layer 0 shared
+  CHECK(other.block() == intact.block());
+  HeadMask layer0_of_both;
+  layer0_of_both.pulled[0][1] = true;
+  forward_reusing(w, ids, layer0_of_both, intact, HeadMask{}, other);
+  CHECK(other.block() == forward(w, ids, layer0_of_both).block());
+  // A base of another text length is not reused: a full forward instead.
+  forward_reusing(w, ids, layer1, forward(w, normalize("short").ids), HeadMask{}, other);
+  CHECK(other.block() == forward(w, ids, layer1).block());
+}

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <set>
 #include <thread>
 
 #include "am/model/forward.hpp"
@@ -26,9 +27,9 @@ bool same(const Activations& a, const Activations& b) { return a.block() == b.bl
 TEST_CASE("the cache computes every checkpoint for the current text", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(6);
   std::atomic<int> calls{0};
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
     ++calls;
-    return forward(weights[i], ids, pulled);
+    forward(weights[i], ids, pulled, out);
   });
   CHECK(cache.get(0) == nullptr);  // nothing requested yet
   const std::vector<int> ids = {1, 2, 3, 4, 5};
@@ -49,8 +50,9 @@ TEST_CASE("the cache computes every checkpoint for the current text", "[cache]")
 
 TEST_CASE("a new request replaces the old results, with intact passes when heads are pulled", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(4);
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
-    return forward(weights[i], ids, pulled);
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations* intact, Activations& out) {
+    if (intact) forward_reusing(weights[i], ids, pulled, *intact, HeadMask{}, out);  // as the app does
+    else forward(weights[i], ids, pulled, out);
   });
   cache.request({1, 2, 3}, HeadMask{}, 0);
   const std::uint64_t first = cache.generation();
@@ -76,11 +78,11 @@ TEST_CASE("get computes at once when the worker has not reached a checkpoint", "
   const std::vector<Weights> weights = make_checkpoints(3);
   std::atomic<bool> release{false};
   const std::thread::id caller = std::this_thread::get_id();
-  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
     // Both sweep threads are held back; the calling thread is not (it passes through at once).
     if (std::this_thread::get_id() != caller)
       while (!release) std::this_thread::yield();
-    return forward(weights[i], ids, pulled);
+    forward(weights[i], ids, pulled, out);
   });
   const std::vector<int> ids = {3, 1, 4, 1, 5};
   cache.request(ids, HeadMask{}, 0);  // the worker starts with checkpoint 0 and waits there
@@ -93,11 +95,40 @@ TEST_CASE("get computes at once when the worker has not reached a checkpoint", "
   CHECK(cache.ready() == 3);
 }
 
+TEST_CASE("a new text reuses the old passes, but never one a frame still holds", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(5);
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
+    forward(weights[i], ids, pulled, out);
+  });
+  const std::vector<int> first = {1, 2, 3, 4, 5, 6}, second = {9, 8, 7, 6, 5, 4};
+  cache.request(first, HeadMask{}, 0);
+  cache.wait_idle();
+  std::set<const CachedPass*> old_passes;
+  for (std::size_t i = 0; i < weights.size(); ++i) old_passes.insert(cache.peek(i).get());
+  const std::shared_ptr<const CachedPass> held = cache.peek(2);  // a frame is drawing this one
+  const Activations held_copy = held->acts;
+
+  cache.request(second, HeadMask{}, 0);
+  cache.wait_idle();
+  std::set<const CachedPass*> new_passes;
+  for (std::size_t i = 0; i < weights.size(); ++i) {
+    const auto pass = cache.peek(i);
+    REQUIRE(pass);
+    CHECK(same(pass->acts, forward(weights[i], second)));
+    new_passes.insert(pass.get());
+  }
+  CHECK(new_passes.count(held.get()) == 0);  // the held pass was not written over...
+  CHECK(same(held->acts, held_copy));         // ...and still shows the old text
+  std::size_t reused = 0;
+  for (const CachedPass* p : new_passes) reused += old_passes.count(p);
+  CHECK(reused == weights.size() - 1);  // every other pass was recycled, none allocated
+}
+
 TEST_CASE("destroying a busy cache stops its worker", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(40);
   {
-    CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled) {
-      return forward(weights[i], ids, pulled);
+    CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
+      forward(weights[i], ids, pulled, out);
     });
     cache.request(std::vector<int>(64, 3), HeadMask{}, 20);
   }  // must join promptly, without crashing

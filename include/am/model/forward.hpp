@@ -21,6 +21,12 @@ void forward(const Weights& weights, std::span<const int> ids, const HeadMask& p
 Activations forward(const Weights& weights, std::span<const int> ids,
                     const HeadMask& pulled = {});
 
+// forward(weights, ids, pulled, out), reusing `base`: a pass of the same weights and ids
+// with `base_pulled` pulled. The layers before the first one where the two masks differ
+// are copied from it instead of recomputed (bit for bit the same values).
+void forward_reusing(const Weights& weights, std::span<const int> ids, const HeadMask& pulled,
+                     const Activations& base, const HeadMask& base_pulled, Activations& out);
+
 // The ids the model actually reads for a longer input (the last kContext).
 std::span<const int> context_window(std::span<const int> ids);
 

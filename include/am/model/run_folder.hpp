@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "am/model/result.hpp"
+#include "am/model/stored_weights.hpp"
 #include "am/model/weights.hpp"
 #include "am/model/weights_dir.hpp"
 
@@ -25,7 +26,8 @@ struct SkippedCheckpoint {
 
 struct LoadedRunFolder {
   Manifest manifest;               // only the checkpoints that loaded (raw_json: the file's text, if read)
-  std::vector<Weights> weights;    // one per manifest.checkpoints entry, same order; step set
+  std::vector<StoredWeights> weights;  // one per manifest.checkpoints entry, same order; step set
+                                       // (float16 files stay float16 in memory)
   std::vector<SkippedCheckpoint> skipped;
   bool manifest_usable = true;     // false: the checkpoints were found from their file names
   std::string manifest_message;    // why the manifest was not used (empty when it was)

@@ -60,6 +60,8 @@ Status save_weights(const Weights& weights, const std::filesystem::path& path,
                     StorageType storage = StorageType::kF32);
 // Nearest float16 bit pattern (round half to even); values past ±65504 become ±inf.
 std::uint16_t float_to_half(float value);
+// The float32 a float16 bit pattern stands for (exact: every float16 is a float32).
+float half_to_float(std::uint16_t bits);
 Status write_file_atomically(const std::filesystem::path& path,
                              std::span<const std::uint8_t> bytes);
 

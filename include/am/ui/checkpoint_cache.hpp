@@ -13,6 +13,7 @@
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
 #include "am/ui/background_loop.hpp"
+#include "am/ui/helper_thread.hpp"
 
 namespace am::ui {
 
@@ -26,10 +27,13 @@ struct CachedPass {
 
 class CheckpointCache {
  public:
-  // forward(checkpoint index, ids, pulled): called from the worker thread and from
+  // forward(checkpoint index, ids, pulled, intact, out): fills `out` (whose block is reused
+  // from an earlier pass, so a sweep allocates nothing). `intact` is null, or this
+  // checkpoint's pass of the same ids with no head pulled, whose layers before the first
+  // pulled head may be copied (am::forward_reusing). Called from the sweep threads and from
   // get(), so it must only read shared data (e.g. a vector of loaded weights).
-  using ForwardFn = std::function<Activations(std::size_t checkpoint, std::span<const int> ids,
-                                              const HeadMask& pulled)>;
+  using ForwardFn = std::function<void(std::size_t checkpoint, std::span<const int> ids, const HeadMask& pulled,
+                                       const Activations* intact, Activations& out)>;
 
   CheckpointCache(std::size_t checkpoints, ForwardFn forward);
   CheckpointCache(const CheckpointCache&) = delete;
@@ -56,8 +60,10 @@ class CheckpointCache {
     std::size_t around = 0;
     std::uint64_t generation = 0;
   };
-  std::shared_ptr<const CachedPass> compute(const Request& request, std::size_t checkpoint) const;
-  bool store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<const CachedPass> pass);
+  std::shared_ptr<CachedPass> compute(const Request& request, std::size_t checkpoint);
+  // A pass of an older request that nobody outside the cache holds any more, else a new one.
+  std::shared_ptr<CachedPass> take_spare();
+  bool store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<CachedPass> pass);
   void sweep(std::uint64_t generation, const BackgroundLoop::StillCurrent& still_current);
 
   std::size_t count_;
@@ -65,7 +71,11 @@ class CheckpointCache {
   mutable std::mutex mutex_;
   Request current_;
   bool has_request_ = false;
-  std::vector<std::shared_ptr<const CachedPass>> slots_;
+  std::vector<std::shared_ptr<CachedPass>> slots_;
+  // Passes of older requests, recycled: a keystroke's sweep then neither allocates nor
+  // zeroes 181 blocks of activations (about 0.5 MB each at 64 characters).
+  std::vector<std::shared_ptr<CachedPass>> spare_;
+  HelperThread helper_;  // the sweep's second thread, started once
   BackgroundLoop loop_;  // last: its thread may touch everything above
 };
 

@@ -1,5 +1,5 @@
 // The Engine scripts (and the window) run on: every checkpoint's weights held in
-// memory, so the drum and the background caches switch instantly (the shipped folder
+// memory as stored (float16 stays float16), so the drum and the background caches switch instantly (the shipped folder
 // is at most 16 MiB), with the manifest's training record and the analysis beside them.
 // Rendering stays outside: screenshots go through a callback the window installs.
 #pragma once
@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "am/model/stored_weights.hpp"
 #include "am/model/weights.hpp"
+#include "am/model/widened_lru.hpp"
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_record.hpp"
@@ -46,9 +48,13 @@ class ModelEngine final : public Engine {
   using WindowFn = std::function<Status(const ScriptCommand&)>;
   void set_window_commands(WindowFn fn) { window_ = std::move(fn); }
 
-  const std::vector<Weights>& checkpoints() const { return weights_; }
+  std::size_t checkpoint_count() const { return stored_.size(); }
+  // Checkpoint i in float32, widened on demand (thread-safe; hold the pointer while using it).
+  std::shared_ptr<const Weights> weights(std::size_t i) const { return widened_.get(i); }
+  // The checkpoints as stored: float16 ones stay float16 in memory.
+  const std::vector<StoredWeights>& stored() const { return stored_; }
   std::size_t live_index() const { return live_; }
-  const Weights& live() const { return weights_[live_]; }
+  const Weights& live() const { return *live_weights_; }
   const TrainingRecord& training() const { return training_; }
   const AnalysisSummary* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
   const std::string& analysis_message() const { return analysis_message_; }
@@ -70,8 +76,13 @@ class ModelEngine final : public Engine {
 
  private:
   ModelEngine() = default;
-  std::vector<Weights> weights_;  // one per checkpoint, in step order
+  std::vector<StoredWeights> stored_;  // one per checkpoint, in step order
+  // The checkpoints a pass needs widened: the drum's, and the sweep's current ones (two
+  // threads), with a few to spare for scrubbing back and forth.
+  static constexpr std::size_t kWidenedCheckpoints = 8;
+  mutable WidenedLru widened_{stored_, kWidenedCheckpoints};
   std::size_t live_ = 0;
+  std::shared_ptr<const Weights> live_weights_;  // checkpoint live_, widened
   TrainingRecord training_;
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;
