@@ -60,23 +60,23 @@ enum Highlight : std::uint32_t {
 struct RunView {
   std::string name;
   std::string title;
-  std::string arrangement;                    // how its training text was arranged
+  std::string arrangement;  // how its training text was arranged
   const TrainingRecord* training = nullptr;
   const AnalysisSummary* analysis = nullptr;  // may be null (no analysis.json)
 };
 
 struct ChapterContext {
   const AppState* state = nullptr;
-  const Activations* acts = nullptr;          // live pass (with the pulled heads pulled)
-  const Activations* intact = nullptr;        // same text with every head in place
-  const Weights* weights = nullptr;           // the checkpoint loaded now
-  const TrainingRecord* training = nullptr;   // manifest: checkpoints, metrics, recipe
-  const AnalysisSummary* analysis = nullptr;  // analysis.json of the final checkpoint
-  std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
-  const std::vector<RunView>* runs = nullptr; // every run, the one on show included (may be null)
-  std::string run;                            // the name of the run on show
-  const GrowingRun* growing = nullptr;        // a run being trained in the app (chapter 11)
-  const TrainingRecord* shipped = nullptr;    // the shipped run's record, to compare with
+  const Activations* acts = nullptr;           // live pass (with the pulled heads pulled)
+  const Activations* intact = nullptr;         // same text with every head in place
+  const Weights* weights = nullptr;            // the checkpoint loaded now
+  const TrainingRecord* training = nullptr;    // manifest: checkpoints, metrics, recipe
+  const AnalysisSummary* analysis = nullptr;   // analysis.json of the final checkpoint
+  std::optional<double> live_accuracy;         // repeated nonsense with the pulled heads, this step
+  const std::vector<RunView>* runs = nullptr;  // every run, the one on show included (may be null)
+  std::string run;                             // the name of the run on show
+  const GrowingRun* growing = nullptr;         // a run being trained in the app (chapter 11)
+  const TrainingRecord* shipped = nullptr;     // the shipped run's record, to compare with
 };
 
 // What a chapter talks about, as parts of the machine (at most four): the camera

@@ -15,7 +15,8 @@ constexpr double kUnsure = 0.5;
 constexpr double kSure = 0.9;
 
 int letter_count() {
-  return static_cast<int>(std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
+  return static_cast<int>(
+      std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
 }
 
 ChapterStage stage(const ChapterContext&) {
@@ -34,7 +35,8 @@ std::string body(const ChapterContext& c) {
     const int last = c.acts->length() - 1;
     const auto guesses = top_guesses(*c.acts, last, 3);
     out = "The brass slugs along the front hold what the model has read: \u201c" + window_text(c) +
-          "\u201d. The glass columns at the back are its guess for the character that comes next: the higher the "
+          "\u201d. The glass columns at the back are its guess for the character that comes next: the higher "
+          "the "
           "liquid, the more likely that character. Its favourite right now is " +
           quote_char(id_to_char(guesses[0].id));
     if (c.state && probabilities_hidden(*c.state)) {
@@ -59,7 +61,8 @@ std::string body(const ChapterContext& c) {
     std::vector<std::string> titles;
     for (const auto& b : c.analysis->books)
       if (b.title != b.name) titles.push_back(b.title);
-    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) + " public-domain novels";
+    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) +
+           " public-domain novels";
     out += titles.size() == c.analysis->books.size() ? ": " + join_words(titles) + ". " : std::string(". ");
   }
   if (c.weights) {
@@ -82,8 +85,8 @@ std::string caption(const ChapterContext& c) {
   std::string s = std::to_string(kLayers) + " layers \u00d7 " + std::to_string(kHeads) + " heads \u00b7 " +
                   std::to_string(kDModel) + " numbers per character";
   if (c.weights)
-    s += " \u00b7 " + fmt_int(static_cast<std::int64_t>(count_parameters(*c.weights))) + " parameters \u00b7 step " +
-         fmt_int(c.weights->step);
+    s += " \u00b7 " + fmt_int(static_cast<std::int64_t>(count_parameters(*c.weights))) +
+         " parameters \u00b7 step " + fmt_int(c.weights->step);
   return s + " \u00b7 computed live";
 }
 
@@ -92,11 +95,13 @@ std::string try_this(const ChapterContext&) {
 }
 
 std::string prompt(const ChapterContext&) {
-  return "Before you look at the columns: how sure do you think the model is of its favourite next character?";
+  return "Before you look at the columns: how sure do you think the model is of its favourite next "
+         "character?";
 }
 
 std::vector<std::string> choices(const ChapterContext&) {
-  return {"less than " + fmt_percent(kUnsure), "between " + fmt_percent(kUnsure) + " and " + fmt_percent(kSure),
+  return {"less than " + fmt_percent(kUnsure),
+          "between " + fmt_percent(kUnsure) + " and " + fmt_percent(kSure),
           "more than " + fmt_percent(kSure)};
 }
 

@@ -25,32 +25,35 @@ ChapterStage stage(const ChapterContext& c) {
 
 std::string body(const ChapterContext& c) {
   const std::string root_d = "\u221a" + std::to_string(kDHead);
-  std::string out = "From the " + std::to_string(kDModel) +
-                    " numbers of each character, every head makes three short lists of " + std::to_string(kDHead) +
-                    " numbers: a query (what am I looking for?), a key (what do I offer?) and a value (what I hand "
-                    "over if I am chosen).";
+  std::string out =
+      "From the " + std::to_string(kDModel) +
+      " numbers of each character, every head makes three short lists of " + std::to_string(kDHead) +
+      " numbers: a query (what am I looking for?), a key (what do I offer?) and a value (what I hand "
+      "over if I am chosen).";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
   const float* row = head_scores(*c.acts, l, h) + static_cast<std::size_t>(q) * T;  // [T], j <= q
-  out += "\n\nThe plate lifted now is " + head_words(l, h) + ". The query of " + quote_char(char_at(c, q)) + " at " +
-         place(q) +
-         " is multiplied number by number with the key of every character up to and including itself; the "
-         "products are added and divided by " +
-         root_d + " (that is, " + fmt_fixed(std::sqrt(static_cast<double>(kDHead)), 3) +
-         "). Each small dial shows one of these scores: the further its needle turns, the better that character "
-         "matches what the query is after.";
+  out +=
+      "\n\nThe plate lifted now is " + head_words(l, h) + ". The query of " + quote_char(char_at(c, q)) +
+      " at " + place(q) +
+      " is multiplied number by number with the key of every character up to and including itself; the "
+      "products are added and divided by " +
+      root_d + " (that is, " + fmt_fixed(std::sqrt(static_cast<double>(kDHead)), 3) +
+      "). Each small dial shows one of these scores: the further its needle turns, the better that character "
+      "matches what the query is after.";
   if (q == 0) {
-    out += "\n\nThe first character can only be compared with itself: its score is " + fmt_fixed(row[0], 2) + ".";
+    out += "\n\nThe first character can only be compared with itself: its score is " + fmt_fixed(row[0], 2) +
+           ".";
   } else {
     int hi = 0, lo = 0;
     for (int j = 1; j <= q; ++j) {
       if (row[j] > row[hi]) hi = j;
       if (row[j] < row[lo]) lo = j;
     }
-    out += "\n\nFor this head the highest score, " + fmt_fixed(row[hi], 2) + ", goes to " + quote_char(char_at(c, hi)) +
-           ", " + distance_words(q, hi) + "; the lowest, " + fmt_fixed(row[lo], 2) + ", to " +
-           quote_char(char_at(c, lo)) + ", " + distance_words(q, lo) + ".";
+    out += "\n\nFor this head the highest score, " + fmt_fixed(row[hi], 2) + ", goes to " +
+           quote_char(char_at(c, hi)) + ", " + distance_words(q, hi) + "; the lowest, " +
+           fmt_fixed(row[lo], 2) + ", to " + quote_char(char_at(c, lo)) + ", " + distance_words(q, lo) + ".";
   }
   if (c.analysis) {
     const HeadScoreSet& s = c.analysis->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];

@@ -38,10 +38,15 @@ std::string profile_words(const CircuitHead& h) {
   std::vector<double> shares;
   for (int d = first; d <= last; ++d) shares.push_back(p[static_cast<std::size_t>(d)]);
   std::string where;
-  if (first == 0 && last == 0) where = "on itself";
-  else if (first == 0) where = "over itself and the last " + (last == 1 ? std::string("character") : fmt_int(last) + " characters");
-  else if (first == last) where = "on the character " + fmt_int(first) + " back";
-  else where = "over the characters " + fmt_int(first) + " to " + fmt_int(last) + " back";
+  if (first == 0 && last == 0)
+    where = "on itself";
+  else if (first == 0)
+    where =
+        "over itself and the last " + (last == 1 ? std::string("character") : fmt_int(last) + " characters");
+  else if (first == last)
+    where = "on the character " + fmt_int(first) + " back";
+  else
+    where = "over the characters " + fmt_int(first) + " to " + fmt_int(last) + " back";
   std::string list;
   for (std::size_t i = 0; i < shares.size(); ++i)
     list += (i == 0 ? "" : (i + 1 == shares.size() ? " and " : ", ")) + fmt_percent(shares[i]);
@@ -72,22 +77,27 @@ bool any_induction(const HeadScoreTable& table, const RoleThresholds& t) {
 }
 
 std::string body(const ChapterContext& c) {
-  std::string out = "The " + std::to_string(kHeads) +
-                    " heads of a layer read exactly the same numbers, yet each has learned something different. "
-                    "Nobody handed out the jobs; training divided them.";
+  std::string out =
+      "The " + std::to_string(kHeads) +
+      " heads of a layer read exactly the same numbers, yet each has learned something different. "
+      "Nobody handed out the jobs; training divided them.";
   if (c.analysis) {
-    out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) + " weights on held-out text:";
+    out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) +
+           " weights on held-out text:";
     const RoleThresholds t = role_thresholds(c);
     for (int l = 0; l < kLayers; ++l)
       out += " " + describe_layer_roles(c.analysis->heads, l, t) + unnamed_heads(*c.analysis, l, t);
     // the layer sentences already name any induction heads; otherwise say how close the best came
     if (!any_induction(c.analysis->heads, t)) out += " " + describe_induction(c.analysis->heads, t);
     if (c.analysis->circuit)
-      out += "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
-             "its number.";
+      out +=
+          "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
+          "its number.";
   } else {
-    out += "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the live "
-           "figures below, from the text on screen, are available.";
+    out +=
+        "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the "
+        "live "
+        "figures below, from the text on screen, are available.";
   }
   if (has_pass(c) && c.acts->length() > 1) {
     const HeadScoreTable live = live_head_scores(*c.acts, window_text(c));
@@ -117,7 +127,8 @@ std::string caption(const ChapterContext& c) {
 }
 
 std::string try_this(const ChapterContext&) {
-  return "Type a long sentence with many spaces and see which head's threads gather on the gaps between words.";
+  return "Type a long sentence with many spaces and see which head's threads gather on the gaps between "
+         "words.";
 }
 
 std::string prompt(const ChapterContext&) {
@@ -146,9 +157,10 @@ Reveal reveal(const ChapterContext& c) {
   }
   const HeadRef best = strongest(table, &HeadScoreSet::previous);
   r.correct_choice = best.layer;
-  r.explanation = "By " + source + ", " + head_name(best.layer, best.head) + " puts " +
-                  fmt_percent(table[static_cast<std::size_t>(best.layer)][static_cast<std::size_t>(best.head)].previous) +
-                  " of its attention one character back, the most of any head.";
+  r.explanation =
+      "By " + source + ", " + head_name(best.layer, best.head) + " puts " +
+      fmt_percent(table[static_cast<std::size_t>(best.layer)][static_cast<std::size_t>(best.head)].previous) +
+      " of its attention one character back, the most of any head.";
   return r;
 }
 

@@ -30,7 +30,8 @@ std::string effect(double base, double after) {
 std::string live_part(const ChapterContext& c) {
   if (!c.state) return {};
   if (!c.state->pulled.any())
-    return "Pull any head in the rack and the model is recounted on the same stretches with that head missing.";
+    return "Pull any head in the rack and the model is recounted on the same stretches with that head "
+           "missing.";
   const std::string pulled = c.state->pulled.to_string();
   if (c.live_accuracy)
     return "With " + pulled + " pulled out, the recount at step " + fmt_int(c.state->step) + " gives " +
@@ -38,7 +39,8 @@ std::string live_part(const ChapterContext& c) {
   if (c.analysis && c.state->step == c.analysis->step)
     if (const auto acc = c.analysis->accuracy_with(c.state->pulled))
       return "With " + pulled + " pulled out, the analysis measured " + fmt_percent(*acc) + ".";
-  return "With " + pulled + " pulled out; a live recount is not available in this build, and the analysis did not "
+  return "With " + pulled +
+         " pulled out; a live recount is not available in this build, and the analysis did not "
          "measure this combination at this step.";
 }
 
@@ -56,21 +58,26 @@ std::string body(const ChapterContext& c) {
   out += " of repeated nonsense, with every head in place, the step " + fmt_int(a.step) + " model gets " +
          fmt_percent(a.accuracy) + " of the characters right the second time round.";
   const AblationContrasts k = pick_contrasts(a);
-  const auto& ind = a.heads[static_cast<std::size_t>(k.induction.layer)][static_cast<std::size_t>(k.induction.head)];
+  const auto& ind =
+      a.heads[static_cast<std::size_t>(k.induction.layer)][static_cast<std::size_t>(k.induction.head)];
   // below the threshold a head is not called an induction head
   const bool is_induction = ind.induction >= role_thresholds(c).induction;
   out += "\n\nPull out " + head_name(k.induction.layer, k.induction.head) +
-         (is_induction ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
-                       : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
+         (is_induction
+              ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
+              : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
          ", and ";
-  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy) : std::string("the table has no row for it");
+  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy)
+                              : std::string("the table has no row for it");
   out += ".";
   if (k.relied_on.valid()) {
-    const auto& rel = a.heads[static_cast<std::size_t>(k.relied_on.layer)][static_cast<std::size_t>(k.relied_on.head)];
+    const auto& rel =
+        a.heads[static_cast<std::size_t>(k.relied_on.layer)][static_cast<std::size_t>(k.relied_on.head)];
     out += " Pull out " + head_name(k.relied_on.layer, k.relied_on.head) +
            ", the earlier-layer head whose removal costs the most (it puts " + fmt_percent(rel.previous) +
            " of its attention one character back), and ";
-    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy) : std::string("the table has no row for it");
+    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy)
+                                : std::string("the table has no row for it");
     out += ".";
   }
   if (k.unimportant.valid() && k.unimportant_accuracy)

@@ -39,8 +39,12 @@ std::string head_words(int layer, int head) {
   return "layer " + std::to_string(layer + 1) + ", head " + std::to_string(head + 1);
 }
 
-int lifted_layer(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_layer, 0, kLayers - 1) : 0; }
-int lifted_head(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0; }
+int lifted_layer(const ChapterContext& c) {
+  return c.state ? std::clamp(c.state->selected_layer, 0, kLayers - 1) : 0;
+}
+int lifted_head(const ChapterContext& c) {
+  return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0;
+}
 
 const float* head_weights(const Activations& acts, int layer, int head) {
   const int T = acts.length();
@@ -67,7 +71,8 @@ std::string checkpoint_note(const ChapterContext& c) {
   std::string s = "These are the weights saved at step " + fmt_int(c.weights->step);
   if (c.training && !c.training->checkpoints.empty()) {
     const std::int64_t last = c.training->checkpoints.back().step;
-    if (last == 0) return s + ", before any training: the model has learned nothing yet, so its guesses mean nothing.";
+    if (last == 0)
+      return s + ", before any training: the model has learned nothing yet, so its guesses mean nothing.";
     if (c.weights->step == 0) return s + ", before training started; turn the drum to see what training did.";
     if (c.weights->step != last) s += " of " + fmt_int(last);
   }
@@ -80,7 +85,9 @@ std::string distance_words(int query, int key) {
   return "the character " + std::to_string(query - key) + " places back";
 }
 
-RoleThresholds role_thresholds(const ChapterContext& c) { return c.analysis ? c.analysis->role_thresholds : RoleThresholds{}; }
+RoleThresholds role_thresholds(const ChapterContext& c) {
+  return c.analysis ? c.analysis->role_thresholds : RoleThresholds{};
+}
 
 PhaseThresholds phase_thresholds(const ChapterContext& c) {
   return c.analysis ? c.analysis->phase_thresholds : PhaseThresholds{};

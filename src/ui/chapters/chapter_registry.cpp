@@ -6,16 +6,26 @@ namespace am::ui {
 
 const char* camera_pose_name(CameraPose pose) {
   switch (pose) {
-    case CameraPose::kOverview: return "overview";
-    case CameraPose::kFront: return "front";
-    case CameraPose::kEmbedding: return "embedding";
-    case CameraPose::kPlate: return "plate";
-    case CameraPose::kShutter: return "shutter";
-    case CameraPose::kThreads: return "threads";
-    case CameraPose::kCutaway: return "cutaway";
-    case CameraPose::kPlates: return "plates";
-    case CameraPose::kDrum: return "drum";
-    case CameraPose::kRack: return "rack";
+    case CameraPose::kOverview:
+      return "overview";
+    case CameraPose::kFront:
+      return "front";
+    case CameraPose::kEmbedding:
+      return "embedding";
+    case CameraPose::kPlate:
+      return "plate";
+    case CameraPose::kShutter:
+      return "shutter";
+    case CameraPose::kThreads:
+      return "threads";
+    case CameraPose::kCutaway:
+      return "cutaway";
+    case CameraPose::kPlates:
+      return "plates";
+    case CameraPose::kDrum:
+      return "drum";
+    case CameraPose::kRack:
+      return "rack";
   }
   return "?";
 }
@@ -23,12 +33,12 @@ const char* camera_pose_name(CameraPose pose) {
 const std::vector<Chapter>& all_chapters() {
   // Built once; the chapters are immutable descriptions (function pointers and literals).
   static const std::vector<Chapter> chapters = {
-      chapters::ch00_one_character(),  chapters::ch01_characters_become_numbers(),
+      chapters::ch00_one_character(),    chapters::ch01_characters_become_numbers(),
       chapters::ch02_queries_and_keys(), chapters::ch03_only_looking_back(),
-      chapters::ch04_bringing_back(),  chapters::ch05_cut_open(),
-      chapters::ch06_eight_heads(),    chapters::ch07_copying(),
+      chapters::ch04_bringing_back(),    chapters::ch05_cut_open(),
+      chapters::ch06_eight_heads(),      chapters::ch07_copying(),
       chapters::ch08_appears_suddenly(), chapters::ch09_pulling_a_head(),
-      chapters::ch10_square_and_cache(),  chapters::ch11_grow_your_own(),
+      chapters::ch10_square_and_cache(), chapters::ch11_grow_your_own(),
   };
   return chapters;
 }
@@ -41,7 +51,8 @@ const Chapter* find_chapter(int number) {
 
 std::string list_chapters() {
   std::string out;
-  for (const Chapter& c : all_chapters()) out += std::to_string(c.number) + "  " + std::string(c.title) + "\n";
+  for (const Chapter& c : all_chapters())
+    out += std::to_string(c.number) + "  " + std::string(c.title) + "\n";
   return out;
 }
 
@@ -57,9 +68,11 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   // The learner's own text stays; the chapter's example is one button away (chapter panel).
   if (!state.own_text) set_text(state, std::string(chapter.default_text));
   // A question answered once stays answered when the learner comes back to its chapter.
-  if (state.predict.chapter >= 0 && state.predict.choice >= 0) state.answers[state.predict.chapter] = state.predict;
+  if (state.predict.chapter >= 0 && state.predict.choice >= 0)
+    state.answers[state.predict.chapter] = state.predict;
   const auto answered = state.answers.find(chapter.number);
-  state.predict = answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
+  state.predict =
+      answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
   state.generated = Generation{};
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
