@@ -182,7 +182,7 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c;
     c.analysis = &a;
-    const ChapterStage s = ch.stage(c);
+    const ChapterStage s = ch.stage_for(c);
     INFO("chapter " << ch.number);
     CHECK(s.focus.count >= 1);
     for (machine::FocusPart f : s.focus.view()) CHECK(std::string(machine::focus_part_name(f)) != "?");
@@ -192,12 +192,12 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   c.analysis = &a2;
   // The issue's examples: ch2 the dials and the query, ch7 the copying path and its thread, ch8 the drum and
   // more.
-  CHECK(find_chapter(2)->stage(c).focus ==
+  CHECK(find_chapter(2)->stage_for(c).focus ==
         FocusList{machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug});
-  CHECK(find_chapter(7)->stage(c).focus ==
+  CHECK(find_chapter(7)->stage_for(c).focus ==
         FocusList{machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread});
-  CHECK(find_chapter(8)->stage(c).focus.count == 2);
-  CHECK(find_chapter(9)->stage(c).focus ==
+  CHECK(find_chapter(8)->stage_for(c).focus.count == 2);
+  CHECK(find_chapter(9)->stage_for(c).focus ==
         FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
 }
 
@@ -227,16 +227,16 @@ TEST_CASE("the learner's own text stays across chapters and the example replaces
 TEST_CASE("camera poses have names", "[chapters]") {
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c;
-    const std::string name = camera_pose_name(ch.stage(c).camera);
+    const std::string name = camera_pose_name(ch.stage_for(c).camera);
     CHECK(!name.empty());
     CHECK(name != "?");
   }
   ChapterContext c;
-  CHECK(find_chapter(1)->stage(c).view.split_embedding);
+  CHECK(find_chapter(1)->stage_for(c).view.split_embedding);
   const test::FakeEngine engine;
   const AnalysisSummary a = test::analysis_a();
   c.analysis = &a;
-  const ChapterStage s7 = find_chapter(7)->stage(c);
+  const ChapterStage s7 = find_chapter(7)->stage_for(c);
   REQUIRE(s7.view.path_heads[0].has_value());
   REQUIRE(s7.view.path_heads[1].has_value());
   CHECK(head_name(s7.view.path_heads[0]->first, s7.view.path_heads[0]->second) == "L1H2");

@@ -137,7 +137,7 @@ TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does n
     AppState state;
     set_text(state, "the cat sat on the mat and the cat sa");
     const ChapterContext c = (*e)->chapter_context(state);
-    const ChapterStage s = ch7->stage(c);
+    const ChapterStage s = ch7->stage_for(c);
     const CopyPathSummary& path = (*e)->analysis()->circuit->copy_path;
     INFO("run " << r.name);
     CHECK(s.view.highlight_path == path.found);

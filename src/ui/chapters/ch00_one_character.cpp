@@ -19,14 +19,6 @@ int letter_count() {
       std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
 }
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kFront;
-  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns};
-  s.highlight = kHighlightSlugs | kHighlightReadout;
-  return s;
-}
-
 std::string body(const ChapterContext& c) {
   std::string out;
   if (!has_pass(c)) {
@@ -90,15 +82,6 @@ std::string caption(const ChapterContext& c) {
   return s + " \u00b7 computed live";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Type a few words of your own and watch the columns at the back change with every key.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Before you look at the columns: how sure do you think the model is of its favourite next "
-         "character?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   return {"less than " + fmt_percent(kUnsure),
           "between " + fmt_percent(kUnsure) + " and " + fmt_percent(kSure),
@@ -119,18 +102,20 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch00_one_character() {
-  Chapter ch;
-  ch.number = 0;
-  ch.title = "One character at a time";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  ch.question_hides_probabilities = true;
-  return ch;
-}
+constinit const Chapter kOneCharacter = {
+    .title = "One character at a time",
+    .default_text = kQueenText,
+    .question_hides_probabilities = true,
+    .stage = {.camera = CameraPose::kFront,
+              .focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns},
+              .highlight = kHighlightSlugs | kHighlightReadout},
+    .body = body,
+    .caption = caption,
+    .try_this = "Type a few words of your own and watch the columns at the back change with every key.",
+    .predict = PredictQuestion{.prompt = "Before you look at the columns: how sure do you think the model is "
+                                         "of its favourite next character?",
+                               .choices = choices,
+                               .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

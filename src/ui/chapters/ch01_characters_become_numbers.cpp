@@ -31,17 +31,6 @@ int same_character_elsewhere(const std::string& text, int q) {
   return -1;
 }
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kEmbedding;
-  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kEntryBands};
-  s.view.split_embedding = true;
-  s.view.show_threads = false;
-  s.view.show_beads = false;
-  s.highlight = kHighlightBands | kHighlightSlugs;
-  return s;
-}
-
 std::string body(const ChapterContext& c) {
   std::string out =
       "The model has no idea what a letter is; it only handles numbers. Each character is looked up in a "
@@ -86,17 +75,6 @@ std::string caption(const ChapterContext&) {
          std::to_string(kDModel) + " numbers that enter the first layer";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Click the slugs of a letter that appears twice: the embedding half of the tube stays the same "
-         "while the "
-         "position half changes.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "The same letter in two different places: does it enter the first layer with exactly the same "
-         "numbers?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   return {"yes, exactly the same", "no, they differ"};
 }
@@ -122,17 +100,22 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch01_characters_become_numbers() {
-  Chapter ch;
-  ch.number = 1;
-  ch.title = "Characters become numbers";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kCharactersBecomeNumbers = {
+    .title = "Characters become numbers",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kEmbedding,
+              .focus = {machine::FocusPart::kSlugs, machine::FocusPart::kEntryBands},
+              .view = {.split_embedding = true, .show_threads = false, .show_beads = false},
+              .highlight = kHighlightBands | kHighlightSlugs},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Click the slugs of a letter that appears twice: the embedding half of the tube stays the same while "
+        "the position half changes.",
+    .predict = PredictQuestion{.prompt = "The same letter in two different places: does it enter the first "
+                                         "layer with exactly the same numbers?",
+                               .choices = choices,
+                               .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -8,19 +8,12 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kPlate;
-  s.focus = {machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug};
-  s.view.show_threads = false;
-  s.view.show_beads = false;
-  s.highlight = kHighlightDials | kHighlightPlates;
-  // Lift the head that looks one back most: its dials tell the clearest story.
+// Lift the head that looks one back most: its dials tell the clearest story.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const HeadRef best = strongest(c.analysis->heads, &HeadScoreSet::previous, 0);
     s.lift = std::make_pair(best.layer, best.head);
   }
-  return s;
 }
 
 std::string body(const ChapterContext& c) {
@@ -68,22 +61,20 @@ std::string caption(const ChapterContext&) {
   return "score = query \u00b7 key / \u221a" + std::to_string(kDHead) + " \u00b7 needles computed live";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Click another slug to make it the query, or lift a different plate, and watch the needles swing.";
-}
-
 }  // namespace
 
-Chapter ch02_queries_and_keys() {
-  Chapter ch;
-  ch.number = 2;
-  ch.title = "Queries and keys";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kQueriesAndKeys = {
+    .title = "Queries and keys",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kPlate,
+              .focus = {machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug},
+              .view = {.show_threads = false, .show_beads = false},
+              .highlight = kHighlightDials | kHighlightPlates},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Click another slug to make it the query, or lift a different plate, and watch the needles swing.",
+};
 
 }  // namespace am::ui::chapters

@@ -10,15 +10,6 @@ namespace {
 // Below this a row sum counts as exactly one (float rounding only).
 constexpr double kSumTolerance = 1e-4;
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kShutter;
-  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kShutter};
-  s.view.show_beads = false;
-  s.highlight = kHighlightThreads | kHighlightShutter;
-  return s;
-}
-
 // Largest |row sum - 1| over every head and query of the pass.
 double worst_row_error(const Activations& acts) {
   const int T = acts.length();
@@ -81,15 +72,6 @@ std::string caption(const ChapterContext& c) {
   return s + " \u00b7 the weight from any character to a later one is always zero";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Move the query along the text: the shutter moves with it and never lets a thread reach to the "
-         "right.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Before you look: what do the weights of one query add up to?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   return {"it depends on the text", "exactly one", "the number of characters read"};
 }
@@ -114,17 +96,21 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch03_only_looking_back() {
-  Chapter ch;
-  ch.number = 3;
-  ch.title = "Only looking back";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kOnlyLookingBack = {
+    .title = "Only looking back",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kShutter,
+              .focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kShutter},
+              .view = {.show_beads = false},
+              .highlight = kHighlightThreads | kHighlightShutter},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Move the query along the text: the shutter moves with it and never lets a thread reach to the "
+        "right.",
+    .predict = PredictQuestion{.prompt = "Before you look: what do the weights of one query add up to?",
+                               .choices = choices,
+                               .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

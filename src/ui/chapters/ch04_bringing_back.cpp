@@ -7,14 +7,6 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kThreads;
-  s.focus = {machine::FocusPart::kBeads, machine::FocusPart::kThreads};
-  s.highlight = kHighlightBeads | kHighlightThreads | kHighlightBands;
-  return s;
-}
-
 std::string body(const ChapterContext& c) {
   std::string out =
       "Each head adds up the values of the characters it looked at, each multiplied by its weight, and sends "
@@ -47,26 +39,18 @@ std::string body(const ChapterContext& c) {
   return out;
 }
 
-std::string caption(const ChapterContext&) {
-  return "head output = \u03a3 weight \u00d7 value, added back to the residual stream";
-}
-
-std::string try_this(const ChapterContext&) {
-  return "Pull the lifted head out in the rack: its beads stop, yet the tube still carries everything else.";
-}
-
 }  // namespace
 
-Chapter ch04_bringing_back() {
-  Chapter ch;
-  ch.number = 4;
-  ch.title = "Bringing back what it found";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kBringingBack = {
+    .title = "Bringing back what it found",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kThreads,
+              .focus = {machine::FocusPart::kBeads, machine::FocusPart::kThreads},
+              .highlight = kHighlightBeads | kHighlightThreads | kHighlightBands},
+    .body = body,
+    .caption = "head output = \u03a3 weight \u00d7 value, added back to the residual stream",
+    .try_this =
+        "Pull the lifted head out in the rack: its beads stop, yet the tube still carries everything else.",
+};
 
 }  // namespace am::ui::chapters

@@ -7,15 +7,6 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kCutaway;
-  s.focus = {machine::FocusPart::kMlp, machine::FocusPart::kColumns};
-  s.view.cut_open_mlp = true;
-  s.highlight = kHighlightMlp | kHighlightReadout;
-  return s;
-}
-
 std::string path_words() {
   std::string s = "Front to back: the type slugs, the embedding";
   for (int l = 0; l < kLayers; ++l)
@@ -61,24 +52,20 @@ std::string caption(const ChapterContext&) {
          " \u2192 read-out \u00b7 every stage adds to the same residual stream";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Lift a plate in the other layer to see that layer's needles for the same character, then click "
-         "another "
-         "slug.";
-}
-
 }  // namespace
 
-Chapter ch05_cut_open() {
-  Chapter ch;
-  ch.number = 5;
-  ch.title = "Cut open";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kCutOpen = {
+    .title = "Cut open",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kCutaway,
+              .focus = {machine::FocusPart::kMlp, machine::FocusPart::kColumns},
+              .view = {.cut_open_mlp = true},
+              .highlight = kHighlightMlp | kHighlightReadout},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Lift a plate in the other layer to see that layer's needles for the same character, then click "
+        "another slug.",
+};
 
 }  // namespace am::ui::chapters

@@ -9,15 +9,6 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kPlates;
-  s.focus = {machine::FocusPart::kAllPlates};
-  s.view.show_beads = false;
-  s.highlight = kHighlightPlates | kHighlightThreads;
-  return s;
-}
-
 // An offset bin counts as part of where a head looks when it holds at least this share.
 constexpr double kProfileShare = 0.1;
 
@@ -126,15 +117,6 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Type a long sentence with many spaces and see which head's threads gather on the gaps between "
-         "words.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Which layer do you think holds the head that looks most at the character just before?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   std::vector<std::string> out;
   for (int l = 0; l < kLayers; ++l) out.push_back("layer " + std::to_string(l + 1));
@@ -166,17 +148,23 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch06_eight_heads() {
-  Chapter ch;
-  ch.number = 6;
-  ch.title = "Eight heads, eight jobs";
-  ch.default_text = "the cat sat on the mat, and the dog sat on the log.";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kEightHeads = {
+    .title = "Eight heads, eight jobs",
+    .default_text = "the cat sat on the mat, and the dog sat on the log.",
+    .stage = {.camera = CameraPose::kPlates,
+              .focus = {machine::FocusPart::kAllPlates},
+              .view = {.show_beads = false},
+              .highlight = kHighlightPlates | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Type a long sentence with many spaces and see which head's threads gather on the gaps between "
+        "words.",
+    .predict =
+        PredictQuestion{
+            .prompt = "Which layer do you think holds the head that looks most at the character just before?",
+            .choices = choices,
+            .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -11,8 +11,6 @@
 namespace am::ui::chapters {
 namespace {
 
-constexpr std::string_view kDemo = "qzxv kplw qzxv kp";
-
 struct Pair {
   HeadRef previous;   // first-layer head that looks one back most
   HeadRef induction;  // later-layer head with the highest induction score
@@ -131,11 +129,8 @@ const HeadScoreSet& scores(const AnalysisSummary& a, HeadRef r) {
   return a.heads[static_cast<std::size_t>(r.layer)][static_cast<std::size_t>(r.head)];
 }
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kPlates;
-  s.focus = {machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread};
-  s.highlight = kHighlightPlates | kHighlightThreads | kHighlightReadout;
+// The copy path of the run on show: drawn, and its induction head lifted.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const Path path = copy_path(*c.analysis);
     const Pair& p = path.heads;
@@ -145,7 +140,6 @@ ChapterStage stage(const ChapterContext& c) {
     s.view.path_heads[1] = std::make_pair(p.induction.layer, p.induction.head);
     s.lift = std::make_pair(p.induction.layer, p.induction.head);
   }
-  return s;
 }
 
 std::string body(const ChapterContext& c) {
@@ -174,7 +168,7 @@ std::string body(const ChapterContext& c) {
           ", against " + fmt_percent(probability_of(*c.intact, last, expected)) + " with every head in place";
     out += "; its favourite is " + quote_char(id_to_char(best.id)) + " at " + fmt_percent(best.probability) +
            ".";
-    if (text == kDemo)
+    if (text == kNonsenseText)
       out +=
           " No book put these letters together, so the answer cannot have been memorised: it has to be "
           "copied "
@@ -294,17 +288,17 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch07_copying() {
-  Chapter ch;
-  ch.number = 7;
-  ch.title = "Copying what came next last time";
-  ch.default_text = kDemo;
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, yes_no_choices, reveal};
-  return ch;
-}
+constinit const Chapter kCopying = {
+    .title = "Copying what came next last time",
+    .default_text = kNonsenseText,
+    .stage = {.camera = CameraPose::kPlates,
+              .focus = {machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread},
+              .highlight = kHighlightPlates | kHighlightThreads | kHighlightReadout},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+    .predict = PredictQuestion{.prompt = prompt, .choices = yes_no_choices, .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -11,17 +11,12 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kDrum;
-  // The drum and what changes as it turns: the strongest induction head's threads.
-  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
+// Lift the strongest induction head: its threads are what changes as the drum turns.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const HeadRef i = strongest(c.analysis->heads, &HeadScoreSet::induction);
     s.lift = std::make_pair(i.layer, i.head);
   }
-  s.highlight = kHighlightDrum | kHighlightPlates;
-  return s;
 }
 
 std::string arrangement(const Recipe& r) {
@@ -196,17 +191,18 @@ std::string try_this(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch08_appears_suddenly() {
-  Chapter ch;
-  ch.number = 8;
-  ch.title = "It appears suddenly";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.keeps_step = true;
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kAppearsSuddenly = {
+    .title = "It appears suddenly",
+    .default_text = kNonsenseText,
+    .keeps_step = true,
+    // The drum and what changes as it turns: the strongest induction head's threads.
+    .stage = {.camera = CameraPose::kDrum,
+              .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
+              .highlight = kHighlightDrum | kHighlightPlates},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+};
 
 }  // namespace am::ui::chapters

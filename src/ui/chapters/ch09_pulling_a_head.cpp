@@ -6,16 +6,12 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kRack;
-  s.focus = {machine::FocusPart::kRack, machine::FocusPart::kColumns};
-  s.highlight = kHighlightRack | kHighlightReadout;
+// Lift the head whose pulling the chapter talks about first.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const HeadRef i = pick_contrasts(*c.analysis).induction;
     s.lift = std::make_pair(i.layer, i.head);
   }
-  return s;
 }
 
 // "falls to N %" / "drops to N %" / "hardly moves: N %", worded by the size of the change.
@@ -122,10 +118,6 @@ std::string try_this(const ChapterContext& c) {
   return s + " together, watch the copy's column drop beside its ghost, then push them back.";
 }
 
-std::string prompt(const ChapterContext&) {
-  return "Which single head, pulled out alone, do you think costs the most accuracy?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   std::vector<std::string> out;
   for (int l = 0; l < kLayers; ++l)
@@ -158,17 +150,21 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch09_pulling_a_head() {
-  Chapter ch;
-  ch.number = 9;
-  ch.title = "Pulling a head out";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kPullingAHead = {
+    .title = "Pulling a head out",
+    .default_text = kNonsenseText,
+    .stage = {.camera = CameraPose::kRack,
+              .focus = {machine::FocusPart::kRack, machine::FocusPart::kColumns},
+              .highlight = kHighlightRack | kHighlightReadout},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+    .predict =
+        PredictQuestion{
+            .prompt = "Which single head, pulled out alone, do you think costs the most accuracy?",
+            .choices = choices,
+            .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

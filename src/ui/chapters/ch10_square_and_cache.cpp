@@ -11,14 +11,6 @@ namespace {
 
 constexpr double kBytesPerFloat32 = sizeof(float);
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kOverview;
-  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kLiftedDials};
-  s.highlight = kHighlightDials | kHighlightThreads;
-  return s;
-}
-
 // How many times the scores grow when the text doubles.
 double doubling_factor(std::int64_t n) {
   return static_cast<double>(facts::causal_scores(2 * n)) / static_cast<double>(facts::causal_scores(n));
@@ -109,10 +101,6 @@ std::string try_this(const ChapterContext& c) {
   return s;
 }
 
-std::string prompt(const ChapterContext&) {
-  return "If the text were twice as long, how many scores would each head compute?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   return {"about the same", "about twice as many", "about four times as many"};
 }
@@ -134,17 +122,19 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch10_square_and_cache() {
-  Chapter ch;
-  ch.number = 10;
-  ch.title = "The square and the cache";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kSquareAndCache = {
+    .title = "The square and the cache",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kOverview,
+              .focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kLiftedDials},
+              .highlight = kHighlightDials | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+    .predict =
+        PredictQuestion{.prompt = "If the text were twice as long, how many scores would each head compute?",
+                        .choices = choices,
+                        .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -11,16 +11,6 @@ namespace {
 
 double bits(double nats) { return nats / std::log(2.0); }
 
-// The whole machine: the drum filling and the heads' threads changing with it.
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kOverview;
-  // The drum the run's checkpoints join, and the threads that change as copying appears.
-  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
-  s.highlight = kHighlightDrum | kHighlightThreads;
-  return s;
-}
-
 // "41 of every 48 windows repeat a passage of 4 to 32 characters" from a recipe.
 std::string recipe_words(const Recipe& r) {
   std::string out;
@@ -147,25 +137,23 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Train with the plain novels preset: the same recipe with no repeated passage. Watch the copy "
-         "accuracy stay "
-         "low and the second layer's threads never lock onto the earlier copy: no induction head forms.";
-}
-
 }  // namespace
 
-Chapter ch11_grow_your_own() {
-  Chapter ch;
-  ch.number = 11;
-  ch.title = "Grow your own";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.keeps_step = true;
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kGrowYourOwn = {
+    .title = "Grow your own",
+    .default_text = kNonsenseText,
+    .keeps_step = true,
+    // The whole machine: the drum the run's checkpoints join, and the threads that
+    // change as copying appears.
+    .stage = {.camera = CameraPose::kOverview,
+              .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
+              .highlight = kHighlightDrum | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Train with the plain novels preset: the same recipe with no repeated passage. Watch the copy "
+        "accuracy stay low and the second layer's threads never lock onto the earlier copy: no induction "
+        "head forms.",
+};
 
 }  // namespace am::ui::chapters

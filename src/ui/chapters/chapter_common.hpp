@@ -3,24 +3,29 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "am/ui/chapter.hpp"
 
 namespace am::ui::chapters {
 
-// One function per chapter file.
-Chapter ch00_one_character();
-Chapter ch01_characters_become_numbers();
-Chapter ch02_queries_and_keys();
-Chapter ch03_only_looking_back();
-Chapter ch04_bringing_back();
-Chapter ch05_cut_open();
-Chapter ch06_eight_heads();
-Chapter ch07_copying();
-Chapter ch08_appears_suddenly();
-Chapter ch09_pulling_a_head();
-Chapter ch10_square_and_cache();
-Chapter ch11_grow_your_own();
+// One constant per chapter file, in the registry's order (chapter_registry.cpp).
+extern const Chapter kOneCharacter;
+extern const Chapter kCharactersBecomeNumbers;
+extern const Chapter kQueriesAndKeys;
+extern const Chapter kOnlyLookingBack;
+extern const Chapter kBringingBack;
+extern const Chapter kCutOpen;
+extern const Chapter kEightHeads;
+extern const Chapter kCopying;
+extern const Chapter kAppearsSuddenly;
+extern const Chapter kPullingAHead;
+extern const Chapter kSquareAndCache;
+extern const Chapter kGrowYourOwn;
+
+// The example texts several chapters open with.
+inline constexpr std::string_view kQueenText = "the queen. the qu";
+inline constexpr std::string_view kNonsenseText = "qzxv kplw qzxv kp";  // letters no book put together
 
 // True when there is a forward pass with at least one character.
 bool has_pass(const ChapterContext& c);

@@ -18,9 +18,9 @@ void refresh(ChapterPanelState& panel, const AppState& state, const ChapterConte
   panel.revision = state.revision;
   panel.acts = context.acts;
   panel.live_accuracy = context.live_accuracy;
-  panel.body = chapter.body ? chapter.body(context) : std::string();
-  panel.caption = chapter.caption ? chapter.caption(context) : std::string();
-  panel.try_this = chapter.try_this ? chapter.try_this(context) : std::string();
+  panel.body = chapter.body(context);
+  panel.caption = chapter.caption(context);
+  panel.try_this = chapter.try_this(context);
   panel.prompt.clear();
   panel.choices.clear();
   panel.reveal.clear();
