@@ -40,7 +40,7 @@ std::string body(const ChapterContext& c) {
              quote_char(id_to_char(guesses[1].id)) + " (" + fmt_percent(guesses[1].probability) + ") and " +
              quote_char(id_to_char(guesses[2].id)) + " (" + fmt_percent(guesses[2].probability) + ").";
     }
-    if (c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length()) {
+    if (compares_with_intact(c)) {
       const auto intact = top_guesses(*c.intact, last, 1);
       out += " With every head in place it would say " + quote_char(id_to_char(intact[0].id)) + " at " +
              fmt_percent(intact[0].probability) + ".";
@@ -89,11 +89,8 @@ std::vector<std::string> choices(const ChapterContext&) {
 }
 
 Reveal reveal(const ChapterContext& c) {
+  if (!has_pass(c)) return no_text_reveal();
   Reveal r;
-  if (!has_pass(c)) {
-    r.explanation = empty_text_note();
-    return r;
-  }
   const auto best = top_guesses(*c.acts, c.acts->length() - 1, 1)[0];
   r.correct_choice = best.probability < kUnsure ? 0 : (best.probability <= kSure ? 1 : 2);
   r.explanation = "It gives " + quote_char(id_to_char(best.id)) + " " + fmt_percent(best.probability) + ".";

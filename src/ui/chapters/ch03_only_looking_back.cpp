@@ -77,11 +77,8 @@ std::vector<std::string> choices(const ChapterContext&) {
 }
 
 Reveal reveal(const ChapterContext& c) {
+  if (!has_pass(c)) return no_text_reveal();
   Reveal r;
-  if (!has_pass(c)) {
-    r.explanation = empty_text_note();
-    return r;
-  }
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
   const float* row = head_weights(*c.acts, l, h) + static_cast<std::size_t>(q) * T;

@@ -134,8 +134,7 @@ Reveal reveal(const ChapterContext& c) {
     table = live_head_scores(*c.acts, window_text(c));
     source = "the text on screen";
   } else {
-    r.explanation = empty_text_note();
-    return r;
+    return no_text_reveal();
   }
   const HeadRef best = strongest(table, &HeadScoreSet::previous);
   r.correct_choice = best.layer;

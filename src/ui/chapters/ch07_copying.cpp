@@ -163,7 +163,7 @@ std::string body(const ChapterContext& c) {
     out += ", and " + quote_char(target->expected) + " came next. A model that copies would guess " +
            quote_char(target->expected) + " now. This one gives it " +
            fmt_percent(probability_of(*c.acts, last, expected)) + pulled_note(c);
-    if (c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length())
+    if (compares_with_intact(c))
       out +=
           ", against " + fmt_percent(probability_of(*c.intact, last, expected)) + " with every head in place";
     out += "; its favourite is " + quote_char(id_to_char(best.id)) + " at " + fmt_percent(best.probability) +
@@ -267,11 +267,8 @@ std::string prompt(const ChapterContext& c) {
 }
 
 Reveal reveal(const ChapterContext& c) {
+  if (!has_pass(c)) return no_text_reveal();
   Reveal r;
-  if (!has_pass(c)) {
-    r.explanation = empty_text_note();
-    return r;
-  }
   const std::string text = window_text(c);
   const auto target = find_copy_target(text);
   const auto best = top_guesses(*c.acts, c.acts->length() - 1, 1)[0];

@@ -61,6 +61,12 @@ std::string empty_text_note() {
          "nothing to guess from.";
 }
 
+Reveal no_text_reveal() { return Reveal{.explanation = empty_text_note()}; }
+
+bool compares_with_intact(const ChapterContext& c) {
+  return c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length();
+}
+
 std::string pulled_note(const ChapterContext& c) {
   if (!c.state || !c.state->pulled.any()) return {};
   return " (with " + c.state->pulled.to_string() + " pulled out of the rack)";

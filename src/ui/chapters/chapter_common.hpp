@@ -47,6 +47,11 @@ const float* head_weights(const Activations& acts, int layer, int head);
 const float* head_scores(const Activations& acts, int layer, int head);
 // "Type something ..." when there is nothing to read.
 std::string empty_text_note();
+// The answer of a question that needs a pass, when there is none to read.
+Reveal no_text_reveal();
+// True when heads are pulled and the pass with every head in place reads the same
+// text, so a chapter can say what the intact model would have guessed (needs has_pass).
+bool compares_with_intact(const ChapterContext& c);
 // "(L2H4 pulled out)" or "" when every head is in place.
 std::string pulled_note(const ChapterContext& c);
 // Which step is loaded, and a warning when it is the untrained start.
