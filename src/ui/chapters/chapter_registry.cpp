@@ -3,31 +3,24 @@
 
 namespace am::ui {
 
+// One case a line reads as the table it is.
+// clang-format off
 const char* camera_pose_name(CameraPose pose) {
   switch (pose) {
-    case CameraPose::kOverview:
-      return "overview";
-    case CameraPose::kFront:
-      return "front";
-    case CameraPose::kEmbedding:
-      return "embedding";
-    case CameraPose::kPlate:
-      return "plate";
-    case CameraPose::kShutter:
-      return "shutter";
-    case CameraPose::kThreads:
-      return "threads";
-    case CameraPose::kCutaway:
-      return "cutaway";
-    case CameraPose::kPlates:
-      return "plates";
-    case CameraPose::kDrum:
-      return "drum";
-    case CameraPose::kRack:
-      return "rack";
+    case CameraPose::kOverview: return "overview";
+    case CameraPose::kFront: return "front";
+    case CameraPose::kEmbedding: return "embedding";
+    case CameraPose::kPlate: return "plate";
+    case CameraPose::kShutter: return "shutter";
+    case CameraPose::kThreads: return "threads";
+    case CameraPose::kCutaway: return "cutaway";
+    case CameraPose::kPlates: return "plates";
+    case CameraPose::kDrum: return "drum";
+    case CameraPose::kRack: return "rack";
   }
   return "?";
 }
+// clang-format on
 
 const std::vector<Chapter>& all_chapters() {
   // Built once, in reading order: a chapter's number is its place in this list.
