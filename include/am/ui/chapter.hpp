@@ -98,8 +98,8 @@ struct FocusList {
 struct ChapterStage {
   CameraPose camera = CameraPose::kOverview;  // the direction to look from
   FocusList focus;                            // what to frame and label
-  machine::View view;
-  std::optional<std::pair<int, int>> lift;  // zero-based (layer, head) to lift on entering
+  machine::View view{};
+  std::optional<std::pair<int, int>> lift{};  // zero-based (layer, head) to lift on entering
   std::uint32_t highlight = kHighlightNone;
 };
 
@@ -148,7 +148,7 @@ struct Chapter {
   ChapterText body;     // paragraphs separated by blank lines
   ChapterText caption;  // one summary line
   ChapterText try_this;
-  std::optional<PredictQuestion> predict;
+  std::optional<PredictQuestion> predict{};
 
   // The stage for this context: `stage`, adjusted by `live_stage` when there is one.
   ChapterStage stage_for(const ChapterContext& c) const {
