@@ -99,12 +99,20 @@ std::string body(const ChapterContext& c) {
   return out;
 }
 
-std::string caption(const ChapterContext& c) {
+// The head scores the caption and the answer go by: the analysis's, or else the live
+// pass's; all zero, with no source, when there is neither.
+struct ScoresToGoBy {
   HeadScoreTable table{};
-  if (c.analysis)
-    table = c.analysis->heads;
-  else if (has_pass(c))
-    table = live_head_scores(*c.acts, window_text(c));
+  const char* source = nullptr;
+};
+ScoresToGoBy scores_to_go_by(const ChapterContext& c) {
+  if (c.analysis) return {c.analysis->heads, "the analysis"};
+  if (has_pass(c)) return {live_head_scores(*c.acts, window_text(c)), "the text on screen"};
+  return {};
+}
+
+std::string caption(const ChapterContext& c) {
+  const HeadScoreTable table = scores_to_go_by(c).table;
   std::string s;
   for (int l = 0; l < kLayers; ++l) {
     std::string layer = roles_caption(table, l, role_thresholds(c));
@@ -125,23 +133,13 @@ std::vector<std::string> choices(const ChapterContext&) {
 
 Reveal reveal(const ChapterContext& c) {
   Reveal r;
-  HeadScoreTable table{};
-  std::string source;
-  if (c.analysis) {
-    table = c.analysis->heads;
-    source = "the analysis";
-  } else if (has_pass(c)) {
-    table = live_head_scores(*c.acts, window_text(c));
-    source = "the text on screen";
-  } else {
-    return no_text_reveal();
-  }
+  const auto [table, source] = scores_to_go_by(c);
+  if (!source) return no_text_reveal();
   const HeadRef best = strongest(table, &HeadScoreSet::previous);
   r.correct_choice = best.layer;
-  r.explanation =
-      "By " + source + ", " + head_name(best.layer, best.head) + " puts " +
-      fmt_percent(table[static_cast<std::size_t>(best.layer)][static_cast<std::size_t>(best.head)].previous) +
-      " of its attention one character back, the most of any head.";
+  r.explanation = std::string("By ") + source + ", " + head_name_of(best) + " puts " +
+                  fmt_percent(scores_of(table, best).previous) +
+                  " of its attention one character back, the most of any head.";
   return r;
 }
 

@@ -16,11 +16,6 @@ struct Pair {
   HeadRef induction;  // later-layer head with the highest induction score
 };
 
-Pair measured_pair(const AnalysisSummary& a) {
-  return {strongest(a.heads, &HeadScoreSet::previous, 0),
-          strongest(a.heads, &HeadScoreSet::induction, kLayers - 1)};
-}
-
 // The path the model uses, from the analysis's measurement (circuit.copy_path): the
 // first-layer head whose removal costs the most copying, into the strongest prefix matcher.
 // Without the circuit block, the older score-based pair.
@@ -32,7 +27,8 @@ struct Path {
 
 Path copy_path(const AnalysisSummary& a) {
   Path p;
-  p.heads = measured_pair(a);
+  p.heads = {strongest(a.heads, &HeadScoreSet::previous, 0),
+             strongest(a.heads, &HeadScoreSet::induction, kLayers - 1)};
   if (!a.circuit) return p;
   const CopyPathSummary& cp = a.circuit->copy_path;
   p.measured = true;
@@ -125,10 +121,6 @@ std::string false_copy_sentences(const ChapterContext& c) {
   return out;
 }
 
-const HeadScoreSet& scores(const AnalysisSummary& a, HeadRef r) {
-  return a.heads[static_cast<std::size_t>(r.layer)][static_cast<std::size_t>(r.head)];
-}
-
 // The copy path of the run on show: drawn, and its induction head lifted.
 void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
@@ -191,15 +183,14 @@ std::string body(const ChapterContext& c) {
   const RoleThresholds t = role_thresholds(c);
   const Path path = copy_path(*c.analysis);
   const Pair& p = path.heads;
-  const HeadScoreSet& is = scores(*c.analysis, p.induction);
+  const HeadScoreSet& is = scores_of(c.analysis->heads, p.induction);
   if (path.measured) {
     out += path_sentences(*c.analysis, t);
   } else {
-    const HeadScoreSet& ps = scores(*c.analysis, p.previous);
-    out += "\n\nIn this model the analysis points to " + head_name(p.previous.layer, p.previous.head) + " (" +
+    const HeadScoreSet& ps = scores_of(c.analysis->heads, p.previous);
+    out += "\n\nIn this model the analysis points to " + head_name_of(p.previous) + " (" +
            fmt_percent(ps.previous) + " of its attention one character back) and " +
-           head_name(p.induction.layer, p.induction.head) + " (induction score " + fmt_percent(is.induction) +
-           ").";
+           head_name_of(p.induction) + " (induction score " + fmt_percent(is.induction) + ").";
     if (ps.previous < t.previous)
       out += " That is below the analysis's threshold for a previous-character head, " +
              fmt_percent(t.previous) + ".";
@@ -210,7 +201,7 @@ std::string body(const ChapterContext& c) {
     const float* row =
         head_weights(*c.acts, p.induction.layer, p.induction.head) + static_cast<std::size_t>(last) * T;
     const int went = strongest_key(row, T);
-    const std::string name = head_name(p.induction.layer, p.induction.head);
+    const std::string name = head_name_of(p.induction);
     out += " Right now " + name + " puts " + fmt_percent(row[target->next]) +
            " of the last character's attention on the " + quote_char(target->expected) + " at " +
            place(target->next);
@@ -221,9 +212,8 @@ std::string body(const ChapterContext& c) {
              quote_char(text[static_cast<std::size_t>(went)]) + " at " + place(went) + ".";
   }
   if (is.space >= t.spaces && is.space >= t.spaces_over_share * is.space_share)
-    out += " On ordinary text, where there is nothing to copy, " +
-           head_name(p.induction.layer, p.induction.head) + " mostly rests on spaces (" +
-           fmt_percent(is.space) + " of its attention).";
+    out += " On ordinary text, where there is nothing to copy, " + head_name_of(p.induction) +
+           " mostly rests on spaces (" + fmt_percent(is.space) + " of its attention).";
   if (c.analysis->demo)
     out += " On \u201c" + c.analysis->demo->text + "\u201d the analysis measured P(" +
            c.analysis->demo->expected + ") = " + fmt_fixed(c.analysis->demo->probability, 2) + " at step " +
@@ -238,23 +228,19 @@ std::string caption(const ChapterContext& c) {
   if (path.measured && !path.found)
     return "no copy path in this run: nothing here copies what came next last time";
   const Pair p = path.heads;
-  if (path.measured)
-    return head_name(p.previous.layer, p.previous.head) + " (pulling it costs the most copying) \u2192 " +
-           head_name(p.induction.layer, p.induction.head) +
-           " (induction): from the repeated character to what followed it the first time";
-  return head_name(p.previous.layer, p.previous.head) + " (previous character) \u2192 " +
-         head_name(p.induction.layer, p.induction.head) +
+  const char* why =
+      path.measured ? " (pulling it costs the most copying) \u2192 " : " (previous character) \u2192 ";
+  return head_name_of(p.previous) + why + head_name_of(p.induction) +
          " (induction): from the repeated character to what followed it the first time";
 }
 
 std::string try_this(const ChapterContext& c) {
   std::string s = "Invent your own nonsense, type it twice and stop part-way through the second copy";
-  if (c.analysis && copy_path(*c.analysis).measured && !copy_path(*c.analysis).found) {
+  if (!c.analysis) return s + ".";
+  if (const Path path = copy_path(*c.analysis); path.measured && !path.found) {
     s += ". This run does not copy: choose the other run in the drum's Run menu and compare";
-  } else if (c.analysis) {
-    const Pair p = copy_path(*c.analysis).heads;
-    s += "; then pull " + head_name(p.induction.layer, p.induction.head) +
-         " out of the rack and watch the copy fade";
+  } else {
+    s += "; then pull " + head_name_of(path.heads.induction) + " out of the rack and watch the copy fade";
   }
   return s + ".";
 }

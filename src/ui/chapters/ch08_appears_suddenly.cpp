@@ -41,12 +41,9 @@ std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
   if (!before || !after || !before->heads || !after->heads) return {};
   const HeadRef b = strongest(*before->heads, &HeadScoreSet::induction);
   const HeadRef a = strongest(*after->heads, &HeadScoreSet::induction);
-  const auto score = [](const HeadScoreTable& table, HeadRef r) {
-    return table[static_cast<std::size_t>(r.layer)][static_cast<std::size_t>(r.head)].induction;
-  };
   return " Over the same steps the strongest induction score went from " +
-         fmt_percent(score(*before->heads, b)) + " (" + head_name(b.layer, b.head) + ") to " +
-         fmt_percent(score(*after->heads, a)) + " (" + head_name(a.layer, a.head) + ").";
+         fmt_percent(scores_of(*before->heads, b).induction) + " (" + head_name_of(b) + ") to " +
+         fmt_percent(scores_of(*after->heads, a).induction) + " (" + head_name_of(a) + ").";
 }
 
 // "a / b / c / d": every layer-1 head's previous-token score (the field's detect_head

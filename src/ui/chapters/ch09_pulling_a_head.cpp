@@ -54,11 +54,10 @@ std::string body(const ChapterContext& c) {
   out += " of repeated nonsense, with every head in place, the step " + fmt_int(a.step) + " model gets " +
          fmt_percent(a.accuracy) + " of the characters right the second time round.";
   const AblationContrasts k = pick_contrasts(a);
-  const auto& ind =
-      a.heads[static_cast<std::size_t>(k.induction.layer)][static_cast<std::size_t>(k.induction.head)];
+  const auto& ind = scores_of(a.heads, k.induction);
   // below the threshold a head is not called an induction head
   const bool is_induction = ind.induction >= role_thresholds(c).induction;
-  out += "\n\nPull out " + head_name(k.induction.layer, k.induction.head) +
+  out += "\n\nPull out " + head_name_of(k.induction) +
          (is_induction
               ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
               : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
@@ -67,9 +66,8 @@ std::string body(const ChapterContext& c) {
                               : std::string("the table has no row for it");
   out += ".";
   if (k.relied_on.valid()) {
-    const auto& rel =
-        a.heads[static_cast<std::size_t>(k.relied_on.layer)][static_cast<std::size_t>(k.relied_on.head)];
-    out += " Pull out " + head_name(k.relied_on.layer, k.relied_on.head) +
+    const auto& rel = scores_of(a.heads, k.relied_on);
+    out += " Pull out " + head_name_of(k.relied_on) +
            ", the earlier-layer head whose removal costs the most (it puts " + fmt_percent(rel.previous) +
            " of its attention one character back), and ";
     out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy)
@@ -77,12 +75,11 @@ std::string body(const ChapterContext& c) {
     out += ".";
   }
   if (k.unimportant.valid() && k.unimportant_accuracy)
-    out += " Pull out " + head_name(k.unimportant.layer, k.unimportant.head) + " instead, and " +
+    out += " Pull out " + head_name_of(k.unimportant) + " instead, and " +
            effect(a.accuracy, *k.unimportant_accuracy) + ".";
   if (k.both_induction_accuracy)
-    out += " With both " + head_name(k.induction.layer, k.induction.head) + " and " +
-           head_name(k.second_induction.layer, k.second_induction.head) + " pulled, " +
-           effect(a.accuracy, *k.both_induction_accuracy) + ".";
+    out += " With both " + head_name_of(k.induction) + " and " + head_name_of(k.second_induction) +
+           " pulled, " + effect(a.accuracy, *k.both_induction_accuracy) + ".";
   const RoleThresholds t = role_thresholds(c);
   if (ind.induction < t.induction)
     out += " No head here reaches the analysis's induction threshold of " + fmt_percent(t.induction) + ".";
@@ -101,7 +98,7 @@ std::string caption(const ChapterContext& c) {
   const AblationContrasts k = pick_contrasts(a);
   std::string s = "Repeated nonsense, second time right: all heads " + fmt_percent(a.accuracy);
   const auto add = [&](HeadRef r, const std::optional<double>& acc) {
-    if (r.valid() && acc) s += " \u00b7 without " + head_name(r.layer, r.head) + " " + fmt_percent(*acc);
+    if (r.valid() && acc) s += " \u00b7 without " + head_name_of(r) + " " + fmt_percent(*acc);
   };
   add(k.induction, k.induction_accuracy);
   add(k.relied_on, k.relied_on_accuracy);
@@ -112,9 +109,9 @@ std::string caption(const ChapterContext& c) {
 std::string try_this(const ChapterContext& c) {
   if (!c.analysis) return "Pull heads out in the rack, one at a time, and push them back.";
   const AblationContrasts k = pick_contrasts(*c.analysis);
-  std::string s = "Pull " + head_name(k.induction.layer, k.induction.head);
+  std::string s = "Pull " + head_name_of(k.induction);
   if (!k.relied_on.valid()) return s + ", watch the copy's column beside its ghost, then push it back.";
-  s += " and " + head_name(k.relied_on.layer, k.relied_on.head);
+  s += " and " + head_name_of(k.relied_on);
   return s + " together, watch the copy's column drop beside its ghost, then push them back.";
 }
 

@@ -143,8 +143,7 @@ constinit const Chapter kGrowYourOwn = {
     .title = "Grow your own",
     .default_text = kNonsenseText,
     .keeps_step = true,
-    // The whole machine: the drum the run's checkpoints join, and the threads that
-    // change as copying appears.
+    // The whole machine: the drum the run's checkpoints join, the threads that change as copying appears.
     .stage = {.camera = CameraPose::kOverview,
               .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
               .highlight = kHighlightDrum | kHighlightThreads},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "am/model/head_mask.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/text_format.hpp"
 
@@ -37,6 +38,12 @@ std::string place(int zero_based) { return "place " + std::to_string(zero_based 
 
 std::string head_words(int layer, int head) {
   return "layer " + std::to_string(layer + 1) + ", head " + std::to_string(head + 1);
+}
+
+std::string head_name_of(HeadRef head) { return head_name(head.layer, head.head); }
+
+const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head) {
+  return table[static_cast<std::size_t>(head.layer)][static_cast<std::size_t>(head.head)];
 }
 
 int lifted_layer(const ChapterContext& c) {

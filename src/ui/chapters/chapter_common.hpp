@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "am/ui/chapter.hpp"
+#include "am/ui/head_roles.hpp"
 
 namespace am::ui::chapters {
 
@@ -39,6 +40,9 @@ char char_at(const ChapterContext& c, int position);
 std::string place(int zero_based);
 // "layer 1, head 4" for zero-based (0, 3).
 std::string head_words(int layer, int head);
+// head_name and the scores for a head picked out by a HeadRef.
+std::string head_name_of(HeadRef head);
+const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head);
 // The lifted (selected) head, zero-based.
 int lifted_layer(const ChapterContext& c);
 int lifted_head(const ChapterContext& c);
