@@ -25,8 +25,7 @@ std::string body(const ChapterContext& c) {
       "over if I am chosen).";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
-  const int T = c.acts->length();
-  const float* row = head_scores(*c.acts, l, h) + static_cast<std::size_t>(q) * T;  // [T], j <= q
+  const float* row = head_scores(*c.acts, l, h, q);  // [T], j <= q
   out +=
       "\n\nThe plate lifted now is " + head_words(l, h) + ". The query of " + quote_char(char_at(c, q)) +
       " at " + place(q) +

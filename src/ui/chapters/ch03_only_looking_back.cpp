@@ -41,7 +41,7 @@ std::string body(const ChapterContext& c) {
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
-  const float* row = head_weights(*c.acts, l, h) + static_cast<std::size_t>(q) * T;
+  const float* row = head_weights(*c.acts, l, h, q);
   double sum = 0.0;
   int best = 0;
   for (int j = 0; j <= q; ++j) {
@@ -81,7 +81,7 @@ Reveal reveal(const ChapterContext& c) {
   Reveal r;
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
-  const float* row = head_weights(*c.acts, l, h) + static_cast<std::size_t>(q) * T;
+  const float* row = head_weights(*c.acts, l, h, q);
   double sum = 0.0;
   for (int j = 0; j < T; ++j) sum += row[j];
   r.correct_choice = std::fabs(sum - 1.0) < kSumTolerance ? 1 : -1;

@@ -198,8 +198,7 @@ std::string body(const ChapterContext& c) {
   }
   if (target) {
     const int T = c.acts->length();
-    const float* row =
-        head_weights(*c.acts, p.induction.layer, p.induction.head) + static_cast<std::size_t>(last) * T;
+    const float* row = head_weights(*c.acts, p.induction.layer, p.induction.head, last);
     const int went = strongest_key(row, T);
     const std::string name = head_name_of(p.induction);
     out += " Right now " + name + " puts " + fmt_percent(row[target->next]) +

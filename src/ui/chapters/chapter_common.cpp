@@ -53,14 +53,16 @@ int lifted_head(const ChapterContext& c) {
   return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0;
 }
 
-const float* head_weights(const Activations& acts, int layer, int head) {
-  const int T = acts.length();
-  return acts.layers[static_cast<std::size_t>(layer)].weights + static_cast<std::size_t>(head) * T * T;
+const float* head_weights(const Activations& acts, int layer, int head, int query) {
+  const auto T = static_cast<std::size_t>(acts.length());
+  return acts.layers[static_cast<std::size_t>(layer)].weights +
+         (static_cast<std::size_t>(head) * T + static_cast<std::size_t>(query)) * T;
 }
 
-const float* head_scores(const Activations& acts, int layer, int head) {
-  const int T = acts.length();
-  return acts.layers[static_cast<std::size_t>(layer)].scores + static_cast<std::size_t>(head) * T * T;
+const float* head_scores(const Activations& acts, int layer, int head, int query) {
+  const auto T = static_cast<std::size_t>(acts.length());
+  return acts.layers[static_cast<std::size_t>(layer)].scores +
+         (static_cast<std::size_t>(head) * T + static_cast<std::size_t>(query)) * T;
 }
 
 std::string empty_text_note() {

@@ -46,9 +46,9 @@ const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head);
 // The lifted (selected) head, zero-based.
 int lifted_layer(const ChapterContext& c);
 int lifted_head(const ChapterContext& c);
-// One head's attention weights in the live pass: [T, T].
-const float* head_weights(const Activations& acts, int layer, int head);
-const float* head_scores(const Activations& acts, int layer, int head);
+// One head's attention weights (scores) in the live pass: [T, T], from the row of `query` on.
+const float* head_weights(const Activations& acts, int layer, int head, int query = 0);
+const float* head_scores(const Activations& acts, int layer, int head, int query = 0);
 // "Type something ..." when there is nothing to read.
 std::string empty_text_note();
 // The answer of a question that needs a pass, when there is none to read.
