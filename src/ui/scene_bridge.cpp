@@ -6,12 +6,13 @@ namespace am::ui {
 
 ChapterStage current_stage(const AppState& state, const ChapterContext& context) {
   ChapterStage stage;
-  if (const Chapter* chapter = find_chapter(state.chapter); chapter && chapter->stage) stage = chapter->stage(context);
+  if (const Chapter* chapter = find_chapter(state.chapter)) stage = chapter->stage_for(context);
   stage.view.reduced_motion = stage.view.reduced_motion || state.settings.reduced_motion;
   return stage;
 }
 
-machine::SceneInput make_scene_input(const AppState& state, const ChapterContext& context, double time_seconds) {
+machine::SceneInput make_scene_input(const AppState& state, const ChapterContext& context,
+                                     double time_seconds) {
   machine::SceneInput in;
   in.acts = context.acts;
   in.intact = context.intact;

@@ -51,10 +51,14 @@ std::vector<std::pair<int, std::string>> string_literals(const std::string& src)
           continue;
         }
         const char e = src[++i];
-        if (e == 'u') i += 4;
-        else if (e == 'U') i += 8;
-        else if (e == 'x') while (i + 1 < src.size() && std::isxdigit(static_cast<unsigned char>(src[i + 1]))) ++i;
-        else if (e >= '0' && e <= '7') while (i + 1 < src.size() && src[i + 1] >= '0' && src[i + 1] <= '7') ++i;
+        if (e == 'u')
+          i += 4;
+        else if (e == 'U')
+          i += 8;
+        else if (e == 'x')
+          while (i + 1 < src.size() && std::isxdigit(static_cast<unsigned char>(src[i + 1]))) ++i;
+        else if (e >= '0' && e <= '7')
+          while (i + 1 < src.size() && src[i + 1] >= '0' && src[i + 1] <= '7') ++i;
         text.push_back(' ');
       }
       if (c == '"') out.emplace_back(start_line, text);
@@ -67,10 +71,10 @@ std::vector<std::pair<int, std::string>> string_literals(const std::string& src)
 
 TEST_CASE("list_chapters prints one line per chapter: number, two spaces, title", "[chapters]") {
   const std::vector<std::string> titles = {
-      "One character at a time", "Characters become numbers", "Queries and keys", "Only looking back",
-      "Bringing back what it found", "Cut open", "Eight heads, eight jobs", "Copying what came next last time",
-      "It appears suddenly", "Pulling a head out", "The square and the cache",
-      "Grow your own"};
+      "One character at a time", "Characters become numbers",        "Queries and keys",
+      "Only looking back",       "Bringing back what it found",      "Cut open",
+      "Eight heads, eight jobs", "Copying what came next last time", "It appears suddenly",
+      "Pulling a head out",      "The square and the cache",         "Grow your own"};
   std::istringstream in(list_chapters());
   std::vector<std::string> lines;
   for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -120,7 +124,8 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
   const Weights w = random_weights(7);
   const AnalysisSummary a = test::analysis_a();
   const TrainingRecord t = test::training_a();
-  for (const std::string& text : std::vector<std::string>{"", "q", "the queen. the qu", std::string(100, 'a') + " b"}) {
+  for (const std::string& text :
+       std::vector<std::string>{"", "q", "the queen. the qu", std::string(100, 'a') + " b"}) {
     AppState state;
     set_text(state, text);
     state.step = 2000;
@@ -177,7 +182,7 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c;
     c.analysis = &a;
-    const ChapterStage s = ch.stage(c);
+    const ChapterStage s = ch.stage_for(c);
     INFO("chapter " << ch.number);
     CHECK(s.focus.count >= 1);
     for (machine::FocusPart f : s.focus.view()) CHECK(std::string(machine::focus_part_name(f)) != "?");
@@ -185,14 +190,19 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   ChapterContext c;
   const AnalysisSummary a2 = test::analysis_a();
   c.analysis = &a2;
-  // The issue's examples: ch2 the dials and the query, ch7 the copying path and its thread, ch8 the drum and more.
-  CHECK(find_chapter(2)->stage(c).focus == FocusList{machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug});
-  CHECK(find_chapter(7)->stage(c).focus == FocusList{machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread});
-  CHECK(find_chapter(8)->stage(c).focus.count == 2);
-  CHECK(find_chapter(9)->stage(c).focus == FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
+  // The issue's examples: ch2 the dials and the query, ch7 the copying path and its thread, ch8 the drum and
+  // more.
+  CHECK(find_chapter(2)->stage_for(c).focus ==
+        FocusList{machine::FocusPart::kLiftedDials, machine::FocusPart::kQuerySlug});
+  CHECK(find_chapter(7)->stage_for(c).focus ==
+        FocusList{machine::FocusPart::kPathPlates, machine::FocusPart::kCopyThread});
+  CHECK(find_chapter(8)->stage_for(c).focus.count == 2);
+  CHECK(find_chapter(9)->stage_for(c).focus ==
+        FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
 }
 
-TEST_CASE("the learner's own text stays across chapters and the example replaces it only when asked", "[chapters]") {
+TEST_CASE("the learner's own text stays across chapters and the example replaces it only when asked",
+          "[chapters]") {
   const std::vector<std::int64_t> steps{0, 500, 2000};
   AppState state;
   ChapterContext c;
@@ -217,16 +227,16 @@ TEST_CASE("the learner's own text stays across chapters and the example replaces
 TEST_CASE("camera poses have names", "[chapters]") {
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c;
-    const std::string name = camera_pose_name(ch.stage(c).camera);
+    const std::string name = camera_pose_name(ch.stage_for(c).camera);
     CHECK(!name.empty());
     CHECK(name != "?");
   }
   ChapterContext c;
-  CHECK(find_chapter(1)->stage(c).view.split_embedding);
+  CHECK(find_chapter(1)->stage_for(c).view.split_embedding);
   const test::FakeEngine engine;
   const AnalysisSummary a = test::analysis_a();
   c.analysis = &a;
-  const ChapterStage s7 = find_chapter(7)->stage(c);
+  const ChapterStage s7 = find_chapter(7)->stage_for(c);
   REQUIRE(s7.view.path_heads[0].has_value());
   REQUIRE(s7.view.path_heads[1].has_value());
   CHECK(head_name(s7.view.path_heads[0]->first, s7.view.path_heads[0]->second) == "L1H2");

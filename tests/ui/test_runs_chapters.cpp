@@ -27,8 +27,9 @@ std::vector<std::string> sentences(const std::string& text) {
   std::string cur;
   for (std::size_t i = 0; i < text.size(); ++i) {
     cur.push_back(text[i]);
-    const bool end = (text[i] == '.' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) ||
-                     text[i] == '\n';
+    const bool end =
+        (text[i] == '.' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) ||
+        text[i] == '\n';
     if (end) {
       while (!cur.empty() && (cur.front() == ' ' || cur.front() == '\n')) cur.erase(cur.begin());
       if (cur.size() > 20) out.push_back(cur);
@@ -75,7 +76,8 @@ TEST_CASE("weights/ lists two runs, repeated first, and both analyses carry the 
   CHECK((*first)->checkpoint_steps() == (*rep)->checkpoint_steps());
 }
 
-TEST_CASE("every chapter's sentences, for each run, on its own text and on the cat text", "[runs][chapters]") {
+TEST_CASE("every chapter's sentences, for each run, on its own text and on the cat text",
+          "[runs][chapters]") {
   auto runs = list_runs(kWeights);
   REQUIRE(runs);
   std::vector<std::unique_ptr<ModelEngine>> engines;
@@ -95,7 +97,8 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
         AppState state;
         state.run = (*runs)[i].name;
         state.step = engines[i]->checkpoint_steps().back();
-        set_text(state, variant == 0 ? std::string(ch.default_text) : "the cat sat on the mat and the cat sa");
+        set_text(state,
+                 variant == 0 ? std::string(ch.default_text) : "the cat sat on the mat and the cat sa");
         const Activations acts = forward(engines[i]->live(), read_ids(state));
         ChapterContext c = engines[i]->chapter_context(state);
         c.acts = &acts;
@@ -117,11 +120,13 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
         }
         if (print)
           std::cout << "=== " << state.run << " ch" << ch.number << " [" << state.normalized.text << "]\n"
-                    << caption << "\n" << body << "\nTRY: " << try_this << "\n\n";
+                    << caption << "\n"
+                    << body << "\nTRY: " << try_this << "\n\n";
       }
 }
 
-TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does not copy", "[runs][chapters]") {
+TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does not copy",
+          "[runs][chapters]") {
   auto runs = list_runs(kWeights);
   REQUIRE(runs);
   const Chapter* ch7 = find_chapter(7);
@@ -132,7 +137,7 @@ TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does n
     AppState state;
     set_text(state, "the cat sat on the mat and the cat sa");
     const ChapterContext c = (*e)->chapter_context(state);
-    const ChapterStage s = ch7->stage(c);
+    const ChapterStage s = ch7->stage_for(c);
     const CopyPathSummary& path = (*e)->analysis()->circuit->copy_path;
     INFO("run " << r.name);
     CHECK(s.view.highlight_path == path.found);

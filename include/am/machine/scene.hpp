@@ -30,7 +30,7 @@ struct View {
   bool show_shutter = true;
   bool cut_open_mlp = true;
   bool highlight_path = false;       // chapter 7: previous-char head -> induction head
-  std::optional<std::pair<int, int>> path_heads[2];  // zero-based (layer, head) to highlight
+  std::optional<std::pair<int, int>> path_heads[2]{};  // zero-based (layer, head) to highlight
   bool reduced_motion = false;       // no travelling beads / glides
 };
 

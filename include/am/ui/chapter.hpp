@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "am/machine/focus.hpp"
@@ -60,23 +61,23 @@ enum Highlight : std::uint32_t {
 struct RunView {
   std::string name;
   std::string title;
-  std::string arrangement;                    // how its training text was arranged
+  std::string arrangement;  // how its training text was arranged
   const TrainingRecord* training = nullptr;
   const AnalysisSummary* analysis = nullptr;  // may be null (no analysis.json)
 };
 
 struct ChapterContext {
   const AppState* state = nullptr;
-  const Activations* acts = nullptr;          // live pass (with the pulled heads pulled)
-  const Activations* intact = nullptr;        // same text with every head in place
-  const Weights* weights = nullptr;           // the checkpoint loaded now
-  const TrainingRecord* training = nullptr;   // manifest: checkpoints, metrics, recipe
-  const AnalysisSummary* analysis = nullptr;  // analysis.json of the final checkpoint
-  std::optional<double> live_accuracy;        // repeated nonsense with the pulled heads, this step
-  const std::vector<RunView>* runs = nullptr; // every run, the one on show included (may be null)
-  std::string run;                            // the name of the run on show
-  const GrowingRun* growing = nullptr;        // a run being trained in the app (chapter 11)
-  const TrainingRecord* shipped = nullptr;    // the shipped run's record, to compare with
+  const Activations* acts = nullptr;           // live pass (with the pulled heads pulled)
+  const Activations* intact = nullptr;         // same text with every head in place
+  const Weights* weights = nullptr;            // the checkpoint loaded now
+  const TrainingRecord* training = nullptr;    // manifest: checkpoints, metrics, recipe
+  const AnalysisSummary* analysis = nullptr;   // analysis.json of the final checkpoint
+  std::optional<double> live_accuracy;         // repeated nonsense with the pulled heads, this step
+  const std::vector<RunView>* runs = nullptr;  // every run, the one on show included (may be null)
+  std::string run;                             // the name of the run on show
+  const GrowingRun* growing = nullptr;         // a run being trained in the app (chapter 11)
+  const TrainingRecord* shipped = nullptr;     // the shipped run's record, to compare with
 };
 
 // What a chapter talks about, as parts of the machine (at most four): the camera
@@ -84,21 +85,21 @@ struct ChapterContext {
 struct FocusList {
   std::array<machine::FocusPart, 4> parts{};
   int count = 0;
-  FocusList() = default;
-  FocusList(std::initializer_list<machine::FocusPart> list) {
+  constexpr FocusList() = default;
+  constexpr FocusList(std::initializer_list<machine::FocusPart> list) {
     for (machine::FocusPart f : list)
       if (count < static_cast<int>(parts.size())) parts[static_cast<std::size_t>(count++)] = f;
   }
   std::span<const machine::FocusPart> view() const { return {parts.data(), static_cast<std::size_t>(count)}; }
-  bool operator==(const FocusList& o) const { return count == o.count && parts == o.parts; }
+  constexpr bool operator==(const FocusList& o) const { return count == o.count && parts == o.parts; }
 };
 
 // How the machine is set up for a chapter.
 struct ChapterStage {
   CameraPose camera = CameraPose::kOverview;  // the direction to look from
   FocusList focus;                            // what to frame and label
-  machine::View view;
-  std::optional<std::pair<int, int>> lift;  // zero-based (layer, head) to lift on entering
+  machine::View view{};
+  std::optional<std::pair<int, int>> lift{};  // zero-based (layer, head) to lift on entering
   std::uint32_t highlight = kHighlightNone;
 };
 
@@ -108,25 +109,53 @@ struct Reveal {
   std::string explanation;
 };
 
+// A chapter's words: a fixed literal, or built from the live context. Either way one
+// call gives the string, so a reader need not know which.
+class ChapterText {
+ public:
+  using Build = std::string (*)(const ChapterContext&);
+  constexpr ChapterText() = default;
+  constexpr ChapterText(const char* literal) : literal_(literal) {}
+  constexpr ChapterText(std::string_view literal) : literal_(literal) {}
+  constexpr ChapterText(Build build) : build_(build) {}
+  std::string operator()(const ChapterContext& c) const { return build_ ? build_(c) : std::string(literal_); }
+
+ private:
+  std::string_view literal_;
+  Build build_ = nullptr;
+};
+
 struct PredictQuestion {
-  std::string (*prompt)(const ChapterContext&) = nullptr;
+  ChapterText prompt;
   std::vector<std::string> (*choices)(const ChapterContext&) = nullptr;
   Reveal (*reveal)(const ChapterContext&) = nullptr;
 };
 
+// One chapter, written as a constant with designated initializers (src/ui/chapters/).
+// Fixed content is a value; a function appears only where the content is live.
 struct Chapter {
-  int number = 0;
+  int number = 0;  // its place in the registry's list, assigned there
   std::string_view title;
   std::string_view default_text;
   bool keeps_step = false;  // false: entering moves the drum to the final checkpoint
   // The question asks how sure the model is: its probabilities stay hidden (text,
   // top-5, callouts) until Reveal.
   bool question_hides_probabilities = false;
-  ChapterStage (*stage)(const ChapterContext&) = nullptr;
-  std::string (*body)(const ChapterContext&) = nullptr;     // paragraphs separated by blank lines
-  std::string (*caption)(const ChapterContext&) = nullptr;  // one summary line
-  std::string (*try_this)(const ChapterContext&) = nullptr;
-  std::optional<PredictQuestion> predict;
+  ChapterStage stage;  // how the machine is set up, as far as it is fixed
+  // For a chapter whose stage depends on the run (the head to lift, the path to draw):
+  // adjusts `stage` from the context. Null for a fixed stage.
+  void (*live_stage)(ChapterStage&, const ChapterContext&) = nullptr;
+  ChapterText body;     // paragraphs separated by blank lines
+  ChapterText caption;  // one summary line
+  ChapterText try_this;
+  std::optional<PredictQuestion> predict{};
+
+  // The stage for this context: `stage`, adjusted by `live_stage` when there is one.
+  ChapterStage stage_for(const ChapterContext& c) const {
+    ChapterStage s = stage;
+    if (live_stage) live_stage(s, c);
+    return s;
+  }
 };
 
 // Whether the chapter's question still hides the model's probabilities.

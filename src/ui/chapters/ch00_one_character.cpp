@@ -15,15 +15,8 @@ constexpr double kUnsure = 0.5;
 constexpr double kSure = 0.9;
 
 int letter_count() {
-  return static_cast<int>(std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
-}
-
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kFront;
-  s.focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns};
-  s.highlight = kHighlightSlugs | kHighlightReadout;
-  return s;
+  return static_cast<int>(
+      std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
 }
 
 std::string body(const ChapterContext& c) {
@@ -34,7 +27,8 @@ std::string body(const ChapterContext& c) {
     const int last = c.acts->length() - 1;
     const auto guesses = top_guesses(*c.acts, last, 3);
     out = "The brass slugs along the front hold what the model has read: \u201c" + window_text(c) +
-          "\u201d. The glass columns at the back are its guess for the character that comes next: the higher the "
+          "\u201d. The glass columns at the back are its guess for the character that comes next: the higher "
+          "the "
           "liquid, the more likely that character. Its favourite right now is " +
           quote_char(id_to_char(guesses[0].id));
     if (c.state && probabilities_hidden(*c.state)) {
@@ -46,7 +40,7 @@ std::string body(const ChapterContext& c) {
              quote_char(id_to_char(guesses[1].id)) + " (" + fmt_percent(guesses[1].probability) + ") and " +
              quote_char(id_to_char(guesses[2].id)) + " (" + fmt_percent(guesses[2].probability) + ").";
     }
-    if (c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length()) {
+    if (compares_with_intact(c)) {
       const auto intact = top_guesses(*c.intact, last, 1);
       out += " With every head in place it would say " + quote_char(id_to_char(intact[0].id)) + " at " +
              fmt_percent(intact[0].probability) + ".";
@@ -59,7 +53,8 @@ std::string body(const ChapterContext& c) {
     std::vector<std::string> titles;
     for (const auto& b : c.analysis->books)
       if (b.title != b.name) titles.push_back(b.title);
-    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) + " public-domain novels";
+    out += "It learned from " + fmt_int(static_cast<std::int64_t>(c.analysis->books.size())) +
+           " public-domain novels";
     out += titles.size() == c.analysis->books.size() ? ": " + join_words(titles) + ". " : std::string(". ");
   }
   if (c.weights) {
@@ -82,30 +77,20 @@ std::string caption(const ChapterContext& c) {
   std::string s = std::to_string(kLayers) + " layers \u00d7 " + std::to_string(kHeads) + " heads \u00b7 " +
                   std::to_string(kDModel) + " numbers per character";
   if (c.weights)
-    s += " \u00b7 " + fmt_int(static_cast<std::int64_t>(count_parameters(*c.weights))) + " parameters \u00b7 step " +
-         fmt_int(c.weights->step);
+    s += " \u00b7 " + fmt_int(static_cast<std::int64_t>(count_parameters(*c.weights))) +
+         " parameters \u00b7 step " + fmt_int(c.weights->step);
   return s + " \u00b7 computed live";
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Type a few words of your own and watch the columns at the back change with every key.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Before you look at the columns: how sure do you think the model is of its favourite next character?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
-  return {"less than " + fmt_percent(kUnsure), "between " + fmt_percent(kUnsure) + " and " + fmt_percent(kSure),
+  return {"less than " + fmt_percent(kUnsure),
+          "between " + fmt_percent(kUnsure) + " and " + fmt_percent(kSure),
           "more than " + fmt_percent(kSure)};
 }
 
 Reveal reveal(const ChapterContext& c) {
+  if (!has_pass(c)) return no_text_reveal();
   Reveal r;
-  if (!has_pass(c)) {
-    r.explanation = empty_text_note();
-    return r;
-  }
   const auto best = top_guesses(*c.acts, c.acts->length() - 1, 1)[0];
   r.correct_choice = best.probability < kUnsure ? 0 : (best.probability <= kSure ? 1 : 2);
   r.explanation = "It gives " + quote_char(id_to_char(best.id)) + " " + fmt_percent(best.probability) + ".";
@@ -114,18 +99,20 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch00_one_character() {
-  Chapter ch;
-  ch.number = 0;
-  ch.title = "One character at a time";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  ch.question_hides_probabilities = true;
-  return ch;
-}
+constinit const Chapter kOneCharacter = {
+    .title = "One character at a time",
+    .default_text = kQueenText,
+    .question_hides_probabilities = true,
+    .stage = {.camera = CameraPose::kFront,
+              .focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns},
+              .highlight = kHighlightSlugs | kHighlightReadout},
+    .body = body,
+    .caption = caption,
+    .try_this = "Type a few words of your own and watch the columns at the back change with every key.",
+    .predict = PredictQuestion{.prompt = "Before you look at the columns: how sure do you think the model is "
+                                         "of its favourite next character?",
+                               .choices = choices,
+                               .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -10,15 +10,6 @@ namespace {
 // Below this a row sum counts as exactly one (float rounding only).
 constexpr double kSumTolerance = 1e-4;
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kShutter;
-  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kShutter};
-  s.view.show_beads = false;
-  s.highlight = kHighlightThreads | kHighlightShutter;
-  return s;
-}
-
 // Largest |row sum - 1| over every head and query of the pass.
 double worst_row_error(const Activations& acts) {
   const int T = acts.length();
@@ -37,16 +28,20 @@ double worst_row_error(const Activations& acts) {
 
 std::string body(const ChapterContext& c) {
   std::string out =
-      "The scores then go through a softmax: take the exponential of each, then divide by their total. What comes "
-      "out is all positive and adds up to exactly one. These are the attention weights; the thicker and brighter a "
+      "The scores then go through a softmax: take the exponential of each, then divide by their total. What "
+      "comes "
+      "out is all positive and adds up to exactly one. These are the attention weights; the thicker and "
+      "brighter a "
       "thread, the larger its weight.\n\n"
-      "A character may look only at itself and at what came before it, never ahead. In training the model must "
-      "guess exactly what comes next, so looking at it would be cheating. This is the causal mask: the slanted "
+      "A character may look only at itself and at what came before it, never ahead. In training the model "
+      "must "
+      "guess exactly what comes next, so looking at it would be cheating. This is the causal mask: the "
+      "slanted "
       "shutter on the machine blocks everything to the right.";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
-  const float* row = head_weights(*c.acts, l, h) + static_cast<std::size_t>(q) * T;
+  const float* row = head_weights(*c.acts, l, h, q);
   double sum = 0.0;
   int best = 0;
   for (int j = 0; j <= q; ++j) {
@@ -58,7 +53,8 @@ std::string body(const ChapterContext& c) {
   const int hidden = T - q - 1;
   out += "\n\nFor " + quote_char(char_at(c, q)) + " at " + place(q) + " in " + head_words(l, h) + ", the " +
          std::to_string(q + 1) + " weights it may use add up to " + fmt_fixed(sum, 6) + "; the largest, " +
-         fmt_fixed(row[best], 2) + ", goes to " + quote_char(char_at(c, best)) + ", " + distance_words(q, best) + ".";
+         fmt_fixed(row[best], 2) + ", goes to " + quote_char(char_at(c, best)) + ", " +
+         distance_words(q, best) + ".";
   if (hidden == 0)
     out += " It is the last character, so nothing lies to its right.";
   else if (zeros == hidden)
@@ -71,16 +67,9 @@ std::string body(const ChapterContext& c) {
 
 std::string caption(const ChapterContext& c) {
   std::string s = "softmax(scores) \u2192 weights; every row adds up to one";
-  if (has_pass(c)) s += " (largest rounding error in this pass: " + fmt_fixed(worst_row_error(*c.acts), 7) + ")";
+  if (has_pass(c))
+    s += " (largest rounding error in this pass: " + fmt_fixed(worst_row_error(*c.acts), 7) + ")";
   return s + " \u00b7 the weight from any character to a later one is always zero";
-}
-
-std::string try_this(const ChapterContext&) {
-  return "Move the query along the text: the shutter moves with it and never lets a thread reach to the right.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Before you look: what do the weights of one query add up to?";
 }
 
 std::vector<std::string> choices(const ChapterContext&) {
@@ -88,35 +77,37 @@ std::vector<std::string> choices(const ChapterContext&) {
 }
 
 Reveal reveal(const ChapterContext& c) {
+  if (!has_pass(c)) return no_text_reveal();
   Reveal r;
-  if (!has_pass(c)) {
-    r.explanation = empty_text_note();
-    return r;
-  }
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const int T = c.acts->length();
-  const float* row = head_weights(*c.acts, l, h) + static_cast<std::size_t>(q) * T;
+  const float* row = head_weights(*c.acts, l, h, q);
   double sum = 0.0;
   for (int j = 0; j < T; ++j) sum += row[j];
   r.correct_choice = std::fabs(sum - 1.0) < kSumTolerance ? 1 : -1;
-  r.explanation = "The selected row adds up to " + fmt_fixed(sum, 6) + ", whatever the text: the softmax divides by "
+  r.explanation = "The selected row adds up to " + fmt_fixed(sum, 6) +
+                  ", whatever the text: the softmax divides by "
                   "the total.";
   return r;
 }
 
 }  // namespace
 
-Chapter ch03_only_looking_back() {
-  Chapter ch;
-  ch.number = 3;
-  ch.title = "Only looking back";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kOnlyLookingBack = {
+    .title = "Only looking back",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kShutter,
+              .focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kShutter},
+              .view = {.show_beads = false},
+              .highlight = kHighlightThreads | kHighlightShutter},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Move the query along the text: the shutter moves with it and never lets a thread reach to the "
+        "right.",
+    .predict = PredictQuestion{.prompt = "Before you look: what do the weights of one query add up to?",
+                               .choices = choices,
+                               .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -7,27 +7,22 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kThreads;
-  s.focus = {machine::FocusPart::kBeads, machine::FocusPart::kThreads};
-  s.highlight = kHighlightBeads | kHighlightThreads | kHighlightBands;
-  return s;
-}
-
 std::string body(const ChapterContext& c) {
   std::string out =
-      "Each head adds up the values of the characters it looked at, each multiplied by its weight, and sends the "
+      "Each head adds up the values of the characters it looked at, each multiplied by its weight, and sends "
+      "the "
       "total back into the query character's tube. The beads running along the threads are those values; a "
       "bead's size is its weight.\n\n"
-      "What comes back is added, not swapped in. Each character's tube is one channel from front to back, and "
+      "What comes back is added, not swapped in. Each character's tube is one channel from front to back, "
+      "and "
       "every layer only adds a little to it. A " +
       std::to_string(facts::kResidualStreamPaperYear) + " paper calls this channel the residual stream.";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
   const LayerActivations& la = c.acts->layers[static_cast<std::size_t>(l)];
   const int T = c.acts->length();
-  const float* head_out = la.head_out + (static_cast<std::size_t>(h) * T + static_cast<std::size_t>(q)) * kDHead;
+  const float* head_out =
+      la.head_out + (static_cast<std::size_t>(h) * T + static_cast<std::size_t>(q)) * kDHead;
   const float* before = l == 0 ? c.acts->x0 : c.acts->layers[static_cast<std::size_t>(l - 1)].resid_mlp;
   const std::size_t row = static_cast<std::size_t>(q) * kDModel;
   out += "\n\nFor " + quote_char(char_at(c, q)) + " at " + place(q) + ": ";
@@ -44,26 +39,18 @@ std::string body(const ChapterContext& c) {
   return out;
 }
 
-std::string caption(const ChapterContext&) {
-  return "head output = \u03a3 weight \u00d7 value, added back to the residual stream";
-}
-
-std::string try_this(const ChapterContext&) {
-  return "Pull the lifted head out in the rack: its beads stop, yet the tube still carries everything else.";
-}
-
 }  // namespace
 
-Chapter ch04_bringing_back() {
-  Chapter ch;
-  ch.number = 4;
-  ch.title = "Bringing back what it found";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kBringingBack = {
+    .title = "Bringing back what it found",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kThreads,
+              .focus = {machine::FocusPart::kBeads, machine::FocusPart::kThreads},
+              .highlight = kHighlightBeads | kHighlightThreads | kHighlightBands},
+    .body = body,
+    .caption = "head output = \u03a3 weight \u00d7 value, added back to the residual stream",
+    .try_this =
+        "Pull the lifted head out in the rack: its beads stop, yet the tube still carries everything else.",
+};
 
 }  // namespace am::ui::chapters

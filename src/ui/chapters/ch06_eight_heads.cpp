@@ -9,15 +9,6 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kPlates;
-  s.focus = {machine::FocusPart::kAllPlates};
-  s.view.show_beads = false;
-  s.highlight = kHighlightPlates | kHighlightThreads;
-  return s;
-}
-
 // An offset bin counts as part of where a head looks when it holds at least this share.
 constexpr double kProfileShare = 0.1;
 
@@ -38,10 +29,15 @@ std::string profile_words(const CircuitHead& h) {
   std::vector<double> shares;
   for (int d = first; d <= last; ++d) shares.push_back(p[static_cast<std::size_t>(d)]);
   std::string where;
-  if (first == 0 && last == 0) where = "on itself";
-  else if (first == 0) where = "over itself and the last " + (last == 1 ? std::string("character") : fmt_int(last) + " characters");
-  else if (first == last) where = "on the character " + fmt_int(first) + " back";
-  else where = "over the characters " + fmt_int(first) + " to " + fmt_int(last) + " back";
+  if (first == 0 && last == 0)
+    where = "on itself";
+  else if (first == 0)
+    where =
+        "over itself and the last " + (last == 1 ? std::string("character") : fmt_int(last) + " characters");
+  else if (first == last)
+    where = "on the character " + fmt_int(first) + " back";
+  else
+    where = "over the characters " + fmt_int(first) + " to " + fmt_int(last) + " back";
   std::string list;
   for (std::size_t i = 0; i < shares.size(); ++i)
     list += (i == 0 ? "" : (i + 1 == shares.size() ? " and " : ", ")) + fmt_percent(shares[i]);
@@ -72,22 +68,27 @@ bool any_induction(const HeadScoreTable& table, const RoleThresholds& t) {
 }
 
 std::string body(const ChapterContext& c) {
-  std::string out = "The " + std::to_string(kHeads) +
-                    " heads of a layer read exactly the same numbers, yet each has learned something different. "
-                    "Nobody handed out the jobs; training divided them.";
+  std::string out =
+      "The " + std::to_string(kHeads) +
+      " heads of a layer read exactly the same numbers, yet each has learned something different. "
+      "Nobody handed out the jobs; training divided them.";
   if (c.analysis) {
-    out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) + " weights on held-out text:";
+    out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) +
+           " weights on held-out text:";
     const RoleThresholds t = role_thresholds(c);
     for (int l = 0; l < kLayers; ++l)
       out += " " + describe_layer_roles(c.analysis->heads, l, t) + unnamed_heads(*c.analysis, l, t);
     // the layer sentences already name any induction heads; otherwise say how close the best came
     if (!any_induction(c.analysis->heads, t)) out += " " + describe_induction(c.analysis->heads, t);
     if (c.analysis->circuit)
-      out += "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
-             "its number.";
+      out +=
+          "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
+          "its number.";
   } else {
-    out += "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the live "
-           "figures below, from the text on screen, are available.";
+    out +=
+        "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the "
+        "live "
+        "figures below, from the text on screen, are available.";
   }
   if (has_pass(c) && c.acts->length() > 1) {
     const HeadScoreTable live = live_head_scores(*c.acts, window_text(c));
@@ -98,12 +99,20 @@ std::string body(const ChapterContext& c) {
   return out;
 }
 
-std::string caption(const ChapterContext& c) {
+// The head scores the caption and the answer go by: the analysis's, or else the live
+// pass's; all zero, with no source, when there is neither.
+struct ScoresToGoBy {
   HeadScoreTable table{};
-  if (c.analysis)
-    table = c.analysis->heads;
-  else if (has_pass(c))
-    table = live_head_scores(*c.acts, window_text(c));
+  const char* source = nullptr;
+};
+ScoresToGoBy scores_to_go_by(const ChapterContext& c) {
+  if (c.analysis) return {c.analysis->heads, "the analysis"};
+  if (has_pass(c)) return {live_head_scores(*c.acts, window_text(c)), "the text on screen"};
+  return {};
+}
+
+std::string caption(const ChapterContext& c) {
+  const HeadScoreTable table = scores_to_go_by(c).table;
   std::string s;
   for (int l = 0; l < kLayers; ++l) {
     std::string layer = roles_caption(table, l, role_thresholds(c));
@@ -116,14 +125,6 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Type a long sentence with many spaces and see which head's threads gather on the gaps between words.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Which layer do you think holds the head that looks most at the character just before?";
-}
-
 std::vector<std::string> choices(const ChapterContext&) {
   std::vector<std::string> out;
   for (int l = 0; l < kLayers; ++l) out.push_back("layer " + std::to_string(l + 1));
@@ -132,39 +133,35 @@ std::vector<std::string> choices(const ChapterContext&) {
 
 Reveal reveal(const ChapterContext& c) {
   Reveal r;
-  HeadScoreTable table{};
-  std::string source;
-  if (c.analysis) {
-    table = c.analysis->heads;
-    source = "the analysis";
-  } else if (has_pass(c)) {
-    table = live_head_scores(*c.acts, window_text(c));
-    source = "the text on screen";
-  } else {
-    r.explanation = empty_text_note();
-    return r;
-  }
+  const auto [table, source] = scores_to_go_by(c);
+  if (!source) return no_text_reveal();
   const HeadRef best = strongest(table, &HeadScoreSet::previous);
   r.correct_choice = best.layer;
-  r.explanation = "By " + source + ", " + head_name(best.layer, best.head) + " puts " +
-                  fmt_percent(table[static_cast<std::size_t>(best.layer)][static_cast<std::size_t>(best.head)].previous) +
+  r.explanation = std::string("By ") + source + ", " + head_name_of(best) + " puts " +
+                  fmt_percent(scores_of(table, best).previous) +
                   " of its attention one character back, the most of any head.";
   return r;
 }
 
 }  // namespace
 
-Chapter ch06_eight_heads() {
-  Chapter ch;
-  ch.number = 6;
-  ch.title = "Eight heads, eight jobs";
-  ch.default_text = "the cat sat on the mat, and the dog sat on the log.";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kEightHeads = {
+    .title = "Eight heads, eight jobs",
+    .default_text = "the cat sat on the mat, and the dog sat on the log.",
+    .stage = {.camera = CameraPose::kPlates,
+              .focus = {machine::FocusPart::kAllPlates},
+              .view = {.show_beads = false},
+              .highlight = kHighlightPlates | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Type a long sentence with many spaces and see which head's threads gather on the gaps between "
+        "words.",
+    .predict =
+        PredictQuestion{
+            .prompt = "Which layer do you think holds the head that looks most at the character just before?",
+            .choices = choices,
+            .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

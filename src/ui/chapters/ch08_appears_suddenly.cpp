@@ -11,17 +11,12 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kDrum;
-  // The drum and what changes as it turns: the strongest induction head's threads.
-  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
+// Lift the strongest induction head: its threads are what changes as the drum turns.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const HeadRef i = strongest(c.analysis->heads, &HeadScoreSet::induction);
     s.lift = std::make_pair(i.layer, i.head);
   }
-  s.highlight = kHighlightDrum | kHighlightPlates;
-  return s;
 }
 
 std::string arrangement(const Recipe& r) {
@@ -46,12 +41,9 @@ std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
   if (!before || !after || !before->heads || !after->heads) return {};
   const HeadRef b = strongest(*before->heads, &HeadScoreSet::induction);
   const HeadRef a = strongest(*after->heads, &HeadScoreSet::induction);
-  const auto score = [](const HeadScoreTable& table, HeadRef r) {
-    return table[static_cast<std::size_t>(r.layer)][static_cast<std::size_t>(r.head)].induction;
-  };
-  return " Over the same steps the strongest induction score went from " + fmt_percent(score(*before->heads, b)) +
-         " (" + head_name(b.layer, b.head) + ") to " + fmt_percent(score(*after->heads, a)) + " (" +
-         head_name(a.layer, a.head) + ").";
+  return " Over the same steps the strongest induction score went from " +
+         fmt_percent(scores_of(*before->heads, b).induction) + " (" + head_name_of(b) + ") to " +
+         fmt_percent(scores_of(*after->heads, a).induction) + " (" + head_name_of(a) + ").";
 }
 
 // "a / b / c / d": every layer-1 head's previous-token score (the field's detect_head
@@ -73,22 +65,27 @@ std::string compare_runs(const ChapterContext& c) {
   for (const RunView& r : *c.runs)
     if (r.analysis && r.analysis->bits_per_char) measured.push_back(&r);
   if (measured.size() < 2) return "";
-  std::string out = "\n\nWhat the data did. The weights folder holds " + fmt_int(static_cast<std::int64_t>(c.runs->size())) +
-                    " runs of this same model, trained with the same settings and the same seed; only the arrangement "
-                    "of the training text differs.";
+  std::string out =
+      "\n\nWhat the data did. The weights folder holds " +
+      fmt_int(static_cast<std::int64_t>(c.runs->size())) +
+      " runs of this same model, trained with the same settings and the same seed; only the arrangement "
+      "of the training text differs.";
   for (const RunView* r : measured) {
     const AnalysisSummary& a = *r->analysis;
-    out += " \u201c" + r->title + "\u201d" + (r->name == c.run ? " (on show now)" : "") + ": " + r->arrangement +
-           " It gets " + fmt_percent(a.accuracy) + " of the repeated nonsense right, needs " +
-           fmt_fixed(*a.bits_per_char, 2) + " bits per character on held-out novel text, and its first-layer heads "
-           "put " + layer1_previous(a) + " of their attention one character back.";
+    out += " \u201c" + r->title + "\u201d" + (r->name == c.run ? " (on show now)" : "") + ": " +
+           r->arrangement + " It gets " + fmt_percent(a.accuracy) +
+           " of the repeated nonsense right, needs " + fmt_fixed(*a.bits_per_char, 2) +
+           " bits per character on held-out novel text, and its first-layer heads "
+           "put " +
+           layer1_previous(a) + " of their attention one character back.";
   }
-  const RunView* copier = *std::max_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
-    return x->analysis->accuracy < y->analysis->accuracy;
-  });
-  const RunView* reader = *std::min_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
-    return *x->analysis->bits_per_char < *y->analysis->bits_per_char;
-  });
+  const RunView* copier = *std::max_element(
+      measured.begin(), measured.end(),
+      [](const RunView* x, const RunView* y) { return x->analysis->accuracy < y->analysis->accuracy; });
+  const RunView* reader =
+      *std::min_element(measured.begin(), measured.end(), [](const RunView* x, const RunView* y) {
+        return *x->analysis->bits_per_char < *y->analysis->bits_per_char;
+      });
   if (copier != reader)
     out += std::string(measured.size() == 2 ? " The run that copies better reads novels worse"
                                             : " The run that copies best reads novels worst") +
@@ -102,11 +99,12 @@ std::string compare_runs(const ChapterContext& c) {
 
 std::string body(const ChapterContext& c) {
   const TrainingRecord* tr = c.training;
-  if (!tr || tr->checkpoints.empty()) return "The manifest of the training run is missing, so there is no drum to turn.";
+  if (!tr || tr->checkpoints.empty())
+    return "The manifest of the training run is missing, so there is no drum to turn.";
   const auto& cps = tr->checkpoints;
-  std::string out = "The drum on the left holds the training run: " + fmt_int(static_cast<std::int64_t>(cps.size())) +
-                    " saved checkpoints from step " + fmt_int(cps.front().step) + " to step " +
-                    fmt_int(cps.back().step);
+  std::string out =
+      "The drum on the left holds the training run: " + fmt_int(static_cast<std::int64_t>(cps.size())) +
+      " saved checkpoints from step " + fmt_int(cps.front().step) + " to step " + fmt_int(cps.back().step);
   if (tr->recipe.batch_size)
     out += ", each step reading " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(kContext) +
            " characters";
@@ -115,8 +113,10 @@ std::string body(const ChapterContext& c) {
   out += ".\n\n" + arrangement(tr->recipe);
 
   if (!tr->has_accuracy()) {
-    out += "\n\nThe manifest carries no repeated-nonsense accuracy per checkpoint, so the sudden change cannot be "
-           "shown with measured numbers here.";
+    out +=
+        "\n\nThe manifest carries no repeated-nonsense accuracy per checkpoint, so the sudden change cannot "
+        "be "
+        "shown with measured numbers here.";
     return out;
   }
   const PhaseThresholds thresholds = phase_thresholds(c);
@@ -127,19 +127,20 @@ std::string body(const ChapterContext& c) {
     const CheckpointMetrics* before = tr->at_step(phase->before_step);
     if (cps.front().val_loss && before && before->val_loss && phase->before_step > cps.front().step)
       out += ", although its loss on held-out novel text had already fallen from " +
-             fmt_fixed(nats_to_bits(*cps.front().val_loss), 2) + " to " + fmt_fixed(nats_to_bits(*before->val_loss), 2) +
-             " bits per character";
-    out += ": on unseen repeated nonsense it got the second copy right " + fmt_percent(phase->before_accuracy) +
-           " of the time. By step " + fmt_int(phase->after_step) + ", " + fmt_int(span) + " steps later, it was " +
-           fmt_percent(phase->after_accuracy) + "; at the end, step " + fmt_int(cps.back().step) + ", " +
+             fmt_fixed(nats_to_bits(*cps.front().val_loss), 2) + " to " +
+             fmt_fixed(nats_to_bits(*before->val_loss), 2) + " bits per character";
+    out += ": on unseen repeated nonsense it got the second copy right " +
+           fmt_percent(phase->before_accuracy) + " of the time. By step " + fmt_int(phase->after_step) +
+           ", " + fmt_int(span) + " steps later, it was " + fmt_percent(phase->after_accuracy) +
+           "; at the end, step " + fmt_int(cps.back().step) + ", " +
            fmt_percent(*cps.back().nonsense_accuracy) + ".";
     out += induction_growth(*tr, *phase);
     const auto [from, to] = bump_window(*phase);
     if (const auto bump = find_loss_bump(*tr, from, to))
       out += " Meanwhile the smoothed training loss rose from " + fmt_fixed(bump->trough, 3) + " to " +
-             fmt_fixed(bump->peak, 3) + " (steps " + fmt_int(bump->trough_step) + " to " + fmt_int(bump->peak_step) +
-             "): the kind of small bump a " + std::to_string(facts::kPhaseChangeStudyYear) +
-             " study found in many models at this moment.";
+             fmt_fixed(bump->peak, 3) + " (steps " + fmt_int(bump->trough_step) + " to " +
+             fmt_int(bump->peak_step) + "): the kind of small bump a " +
+             std::to_string(facts::kPhaseChangeStudyYear) + " study found in many models at this moment.";
     else
       out += " The smoothed training loss shows no rise around the change.";
   } else {
@@ -156,7 +157,8 @@ std::string body(const ChapterContext& c) {
     if (const CheckpointMetrics* now = tr->at_step(c.state->step); now && now->nonsense_accuracy) {
       out += "\n\nAt the current step the model gets " + fmt_percent(*now->nonsense_accuracy) + " right";
       if (c.state->pulled.any() && c.live_accuracy)
-        out += ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
+        out +=
+            ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
       out += ".";
     }
   }
@@ -174,27 +176,30 @@ std::string caption(const ChapterContext& c) {
 }
 
 std::string try_this(const ChapterContext& c) {
-  if (c.training && c.training->has_accuracy() && !find_phase_change(*c.training, phase_thresholds(c)) && c.runs &&
-      c.runs->size() > 1)
-    return "Press Space to play through training: in this run no copying appears. Then choose another run in the "
+  if (c.training && c.training->has_accuracy() && !find_phase_change(*c.training, phase_thresholds(c)) &&
+      c.runs && c.runs->size() > 1)
+    return "Press Space to play through training: in this run no copying appears. Then choose another run in "
+           "the "
            "drum's Run menu and play it again to watch the induction threads form.";
-  return "Press Space to play through training and watch the induction threads appear; heads you pull stay pulled "
+  return "Press Space to play through training and watch the induction threads appear; heads you pull stay "
+         "pulled "
          "while the drum turns.";
 }
 
 }  // namespace
 
-Chapter ch08_appears_suddenly() {
-  Chapter ch;
-  ch.number = 8;
-  ch.title = "It appears suddenly";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.keeps_step = true;
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kAppearsSuddenly = {
+    .title = "It appears suddenly",
+    .default_text = kNonsenseText,
+    .keeps_step = true,
+    // The drum and what changes as it turns: the strongest induction head's threads.
+    .stage = {.camera = CameraPose::kDrum,
+              .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
+              .highlight = kHighlightDrum | kHighlightPlates},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+};
 
 }  // namespace am::ui::chapters

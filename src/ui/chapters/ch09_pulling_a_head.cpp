@@ -6,16 +6,12 @@
 namespace am::ui::chapters {
 namespace {
 
-ChapterStage stage(const ChapterContext& c) {
-  ChapterStage s;
-  s.camera = CameraPose::kRack;
-  s.focus = {machine::FocusPart::kRack, machine::FocusPart::kColumns};
-  s.highlight = kHighlightRack | kHighlightReadout;
+// Lift the head whose pulling the chapter talks about first.
+void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
     const HeadRef i = pick_contrasts(*c.analysis).induction;
     s.lift = std::make_pair(i.layer, i.head);
   }
-  return s;
 }
 
 // "falls to N %" / "drops to N %" / "hardly moves: N %", worded by the size of the change.
@@ -30,7 +26,8 @@ std::string effect(double base, double after) {
 std::string live_part(const ChapterContext& c) {
   if (!c.state) return {};
   if (!c.state->pulled.any())
-    return "Pull any head in the rack and the model is recounted on the same stretches with that head missing.";
+    return "Pull any head in the rack and the model is recounted on the same stretches with that head "
+           "missing.";
   const std::string pulled = c.state->pulled.to_string();
   if (c.live_accuracy)
     return "With " + pulled + " pulled out, the recount at step " + fmt_int(c.state->step) + " gives " +
@@ -38,7 +35,8 @@ std::string live_part(const ChapterContext& c) {
   if (c.analysis && c.state->step == c.analysis->step)
     if (const auto acc = c.analysis->accuracy_with(c.state->pulled))
       return "With " + pulled + " pulled out, the analysis measured " + fmt_percent(*acc) + ".";
-  return "With " + pulled + " pulled out; a live recount is not available in this build, and the analysis did not "
+  return "With " + pulled +
+         " pulled out; a live recount is not available in this build, and the analysis did not "
          "measure this combination at this step.";
 }
 
@@ -56,30 +54,32 @@ std::string body(const ChapterContext& c) {
   out += " of repeated nonsense, with every head in place, the step " + fmt_int(a.step) + " model gets " +
          fmt_percent(a.accuracy) + " of the characters right the second time round.";
   const AblationContrasts k = pick_contrasts(a);
-  const auto& ind = a.heads[static_cast<std::size_t>(k.induction.layer)][static_cast<std::size_t>(k.induction.head)];
+  const auto& ind = scores_of(a.heads, k.induction);
   // below the threshold a head is not called an induction head
   const bool is_induction = ind.induction >= role_thresholds(c).induction;
-  out += "\n\nPull out " + head_name(k.induction.layer, k.induction.head) +
-         (is_induction ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
-                       : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
+  out += "\n\nPull out " + head_name_of(k.induction) +
+         (is_induction
+              ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
+              : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
          ", and ";
-  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy) : std::string("the table has no row for it");
+  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy)
+                              : std::string("the table has no row for it");
   out += ".";
   if (k.relied_on.valid()) {
-    const auto& rel = a.heads[static_cast<std::size_t>(k.relied_on.layer)][static_cast<std::size_t>(k.relied_on.head)];
-    out += " Pull out " + head_name(k.relied_on.layer, k.relied_on.head) +
+    const auto& rel = scores_of(a.heads, k.relied_on);
+    out += " Pull out " + head_name_of(k.relied_on) +
            ", the earlier-layer head whose removal costs the most (it puts " + fmt_percent(rel.previous) +
            " of its attention one character back), and ";
-    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy) : std::string("the table has no row for it");
+    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy)
+                                : std::string("the table has no row for it");
     out += ".";
   }
   if (k.unimportant.valid() && k.unimportant_accuracy)
-    out += " Pull out " + head_name(k.unimportant.layer, k.unimportant.head) + " instead, and " +
+    out += " Pull out " + head_name_of(k.unimportant) + " instead, and " +
            effect(a.accuracy, *k.unimportant_accuracy) + ".";
   if (k.both_induction_accuracy)
-    out += " With both " + head_name(k.induction.layer, k.induction.head) + " and " +
-           head_name(k.second_induction.layer, k.second_induction.head) + " pulled, " +
-           effect(a.accuracy, *k.both_induction_accuracy) + ".";
+    out += " With both " + head_name_of(k.induction) + " and " + head_name_of(k.second_induction) +
+           " pulled, " + effect(a.accuracy, *k.both_induction_accuracy) + ".";
   const RoleThresholds t = role_thresholds(c);
   if (ind.induction < t.induction)
     out += " No head here reaches the analysis's induction threshold of " + fmt_percent(t.induction) + ".";
@@ -98,7 +98,7 @@ std::string caption(const ChapterContext& c) {
   const AblationContrasts k = pick_contrasts(a);
   std::string s = "Repeated nonsense, second time right: all heads " + fmt_percent(a.accuracy);
   const auto add = [&](HeadRef r, const std::optional<double>& acc) {
-    if (r.valid() && acc) s += " \u00b7 without " + head_name(r.layer, r.head) + " " + fmt_percent(*acc);
+    if (r.valid() && acc) s += " \u00b7 without " + head_name_of(r) + " " + fmt_percent(*acc);
   };
   add(k.induction, k.induction_accuracy);
   add(k.relied_on, k.relied_on_accuracy);
@@ -109,14 +109,10 @@ std::string caption(const ChapterContext& c) {
 std::string try_this(const ChapterContext& c) {
   if (!c.analysis) return "Pull heads out in the rack, one at a time, and push them back.";
   const AblationContrasts k = pick_contrasts(*c.analysis);
-  std::string s = "Pull " + head_name(k.induction.layer, k.induction.head);
+  std::string s = "Pull " + head_name_of(k.induction);
   if (!k.relied_on.valid()) return s + ", watch the copy's column beside its ghost, then push it back.";
-  s += " and " + head_name(k.relied_on.layer, k.relied_on.head);
+  s += " and " + head_name_of(k.relied_on);
   return s + " together, watch the copy's column drop beside its ghost, then push them back.";
-}
-
-std::string prompt(const ChapterContext&) {
-  return "Which single head, pulled out alone, do you think costs the most accuracy?";
 }
 
 std::vector<std::string> choices(const ChapterContext&) {
@@ -151,17 +147,21 @@ Reveal reveal(const ChapterContext& c) {
 
 }  // namespace
 
-Chapter ch09_pulling_a_head() {
-  Chapter ch;
-  ch.number = 9;
-  ch.title = "Pulling a head out";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kPullingAHead = {
+    .title = "Pulling a head out",
+    .default_text = kNonsenseText,
+    .stage = {.camera = CameraPose::kRack,
+              .focus = {machine::FocusPart::kRack, machine::FocusPart::kColumns},
+              .highlight = kHighlightRack | kHighlightReadout},
+    .live_stage = live_stage,
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+    .predict =
+        PredictQuestion{
+            .prompt = "Which single head, pulled out alone, do you think costs the most accuracy?",
+            .choices = choices,
+            .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

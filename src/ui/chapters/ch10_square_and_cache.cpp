@@ -11,14 +11,6 @@ namespace {
 
 constexpr double kBytesPerFloat32 = sizeof(float);
 
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kOverview;
-  s.focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kLiftedDials};
-  s.highlight = kHighlightDials | kHighlightThreads;
-  return s;
-}
-
 // How many times the scores grow when the text doubles.
 double doubling_factor(std::int64_t n) {
   return static_cast<double>(facts::causal_scores(2 * n)) / static_cast<double>(facts::causal_scores(n));
@@ -27,26 +19,32 @@ double doubling_factor(std::int64_t n) {
 std::string body(const ChapterContext& c) {
   const int heads = kLayers * kHeads;
   std::string out =
-      "To read n characters, each head works out about half of n\u00b2 scores: every character against itself and "
+      "To read n characters, each head works out about half of n\u00b2 scores: every character against "
+      "itself and "
       "everything before it.";
   if (has_pass(c)) {
     const std::int64_t n = c.acts->length();
     out += " The text now has n = " + fmt_int(n) + " characters, so each head computes " +
-           fmt_int(facts::causal_scores(n)) + " scores and all " + std::to_string(heads) + " heads together " +
-           fmt_int(heads * facts::causal_scores(n)) + ". Twice as many characters would mean " +
-           fmt_ratio(doubling_factor(n)) + " times the scores: this is the quadratic cost of attention.";
+           fmt_int(facts::causal_scores(n)) + " scores and all " + std::to_string(heads) +
+           " heads together " + fmt_int(heads * facts::causal_scores(n)) +
+           ". Twice as many characters would mean " + fmt_ratio(doubling_factor(n)) +
+           " times the scores: this is the quadratic cost of attention.";
   }
-  out += " GPT-3 reads " + fmt_int(facts::kGpt3Context) + " tokens at a time: in each of its full-attention layers " +
-         "that is " + fmt_large(static_cast<double>(facts::causal_scores(facts::kGpt3Context))) + " scores per head.";
+  out += " GPT-3 reads " + fmt_int(facts::kGpt3Context) +
+         " tokens at a time: in each of its full-attention layers " + "that is " +
+         fmt_large(static_cast<double>(facts::causal_scores(facts::kGpt3Context))) + " scores per head.";
 
-  out += "\n\nWhen a model writes one character at a time, the keys and values of everything before do not change. "
-         "They can be kept, and only the new character needs a query: this is the KV cache.";
+  out +=
+      "\n\nWhen a model writes one character at a time, the keys and values of everything before do not "
+      "change. "
+      "They can be kept, and only the new character needs a query: this is the KV cache.";
   if (c.weights && has_pass(c)) {
     // Feed the text through the cache to count its dot products on this very text.
     const std::vector<int> ids = read_ids(*c.state);
     const Generation fed = generate_greedy(*c.weights, ids, c.state->pulled, 0);
     out += " Reading the current text through the cache, one character at a time, took " +
-           fmt_int(fed.dots_with_cache) + " dot products across all heads; re-reading the whole text for every new "
+           fmt_int(fed.dots_with_cache) +
+           " dot products across all heads; re-reading the whole text for every new "
            "character would have taken " +
            fmt_int(fed.dots_without_cache) + ".";
   }
@@ -62,42 +60,45 @@ std::string body(const ChapterContext& c) {
   }
 
   const double ours_per_token = KvCache::kFloatsPerToken * kBytesPerFloat32;
-  out += "\n\nThe cache costs memory. In this model each character keeps " + std::to_string(KvCache::kFloatsPerToken) +
-         " numbers (" + std::to_string(kLayers) + " layers \u00d7 a key and a value \u00d7 " + std::to_string(kDModel) +
-         "), " + fmt_bytes(ours_per_token) + " as " + std::to_string(static_cast<int>(kBytesPerFloat32 * 8)) +
+  out += "\n\nThe cache costs memory. In this model each character keeps " +
+         std::to_string(KvCache::kFloatsPerToken) + " numbers (" + std::to_string(kLayers) +
+         " layers \u00d7 a key and a value \u00d7 " + std::to_string(kDModel) + "), " +
+         fmt_bytes(ours_per_token) + " as " + std::to_string(static_cast<int>(kBytesPerFloat32 * 8)) +
          "-bit floats; a full window of " + std::to_string(kContext) + " characters takes " +
          fmt_bytes(ours_per_token * kContext) + ".";
   const facts::KvCacheCost g = facts::gpt3_kv_cache_cost();
-  out += " At GPT-3's size, with every one of its " + fmt_int(facts::kGpt3Layers) + " layers keeping a key and a "
-         "value of " + fmt_int(facts::kGpt3Width) + " numbers for every token, that is " +
-         fmt_large(g.numbers_per_token) + " numbers per token: " + fmt_bytes(g.bytes_per_token) + " in " +
-         std::to_string(facts::kFp16Bytes * 8) + "-bit floats, and " + fmt_bytes(g.bytes_for_context) + " for " +
-         fmt_int(facts::kGpt3Context) + " tokens.";
+  out += " At GPT-3's size, with every one of its " + fmt_int(facts::kGpt3Layers) +
+         " layers keeping a key and a "
+         "value of " +
+         fmt_int(facts::kGpt3Width) + " numbers for every token, that is " + fmt_large(g.numbers_per_token) +
+         " numbers per token: " + fmt_bytes(g.bytes_per_token) + " in " +
+         std::to_string(facts::kFp16Bytes * 8) + "-bit floats, and " + fmt_bytes(g.bytes_for_context) +
+         " for " + fmt_int(facts::kGpt3Context) + " tokens.";
   return out;
 }
 
 std::string caption(const ChapterContext& c) {
-  std::string s = "with the cache: about n dot products per new character \u00b7 without: about half of n\u00b2";
+  std::string s =
+      "with the cache: about n dot products per new character \u00b7 without: about half of n\u00b2";
   if (has_pass(c)) s += " \u00b7 now n = " + fmt_int(c.acts->length());
   return s;
 }
 
 std::string try_this(const ChapterContext& c) {
-  std::string s = "Type more text and watch the score count climb faster than the text grows; then press Write to "
-                  "continue it with the cache.";
+  std::string s =
+      "Type more text and watch the score count climb faster than the text grows; then press Write to "
+      "continue it with the cache.";
   if (c.runs && c.runs->size() > 1) {
     std::string others;
     for (const RunView& r : *c.runs)
       if (r.name != c.run) others += (others.empty() ? "\u201c" : ", \u201c") + r.title + "\u201d";
-    s += " Then choose " + others + " in the drum's Run menu and press Write again on the same text: the same "
-         "model, trained on differently arranged text, continues it differently. Raise the temperature to let it "
+    s += " Then choose " + others +
+         " in the drum's Run menu and press Write again on the same text: the same "
+         "model, trained on differently arranged text, continues it differently. Raise the temperature to "
+         "let it "
          "draw less likely characters; the seed makes a draw repeatable.";
   }
   return s;
-}
-
-std::string prompt(const ChapterContext&) {
-  return "If the text were twice as long, how many scores would each head compute?";
 }
 
 std::vector<std::string> choices(const ChapterContext&) {
@@ -113,25 +114,27 @@ Reveal reveal(const ChapterContext& c) {
   r.correct_choice = 0;
   for (int i = 1; i < 3; ++i)
     if (std::abs(f - options[i]) < std::abs(f - options[r.correct_choice])) r.correct_choice = i;
-  r.explanation = "From " + fmt_int(n) + " to " + fmt_int(2 * n) + " characters the scores per head go from " +
-                  fmt_int(facts::causal_scores(n)) + " to " + fmt_int(facts::causal_scores(2 * n)) + ", " +
-                  fmt_ratio(f) + " times as many.";
+  r.explanation = "From " + fmt_int(n) + " to " + fmt_int(2 * n) +
+                  " characters the scores per head go from " + fmt_int(facts::causal_scores(n)) + " to " +
+                  fmt_int(facts::causal_scores(2 * n)) + ", " + fmt_ratio(f) + " times as many.";
   return r;
 }
 
 }  // namespace
 
-Chapter ch10_square_and_cache() {
-  Chapter ch;
-  ch.number = 10;
-  ch.title = "The square and the cache";
-  ch.default_text = "the queen. the qu";
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  ch.predict = PredictQuestion{prompt, choices, reveal};
-  return ch;
-}
+constinit const Chapter kSquareAndCache = {
+    .title = "The square and the cache",
+    .default_text = kQueenText,
+    .stage = {.camera = CameraPose::kOverview,
+              .focus = {machine::FocusPart::kLiftedGrid, machine::FocusPart::kLiftedDials},
+              .highlight = kHighlightDials | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this = try_this,
+    .predict =
+        PredictQuestion{.prompt = "If the text were twice as long, how many scores would each head compute?",
+                        .choices = choices,
+                        .reveal = reveal},
+};
 
 }  // namespace am::ui::chapters

@@ -11,16 +11,6 @@ namespace {
 
 double bits(double nats) { return nats / std::log(2.0); }
 
-// The whole machine: the drum filling and the heads' threads changing with it.
-ChapterStage stage(const ChapterContext&) {
-  ChapterStage s;
-  s.camera = CameraPose::kOverview;
-  // The drum the run's checkpoints join, and the threads that change as copying appears.
-  s.focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads};
-  s.highlight = kHighlightDrum | kHighlightThreads;
-  return s;
-}
-
 // "41 of every 48 windows repeat a passage of 4 to 32 characters" from a recipe.
 std::string recipe_words(const Recipe& r) {
   std::string out;
@@ -33,7 +23,8 @@ std::string recipe_words(const Recipe& r) {
     } else {
       out += ", and " + fmt_percent(*r.repeat_share) + " of the windows a passage";
       if (r.repeat_min_length && r.repeat_max_length)
-        out += " of " + fmt_int(*r.repeat_min_length) + " to " + fmt_int(*r.repeat_max_length) + " characters";
+        out +=
+            " of " + fmt_int(*r.repeat_min_length) + " to " + fmt_int(*r.repeat_max_length) + " characters";
       out += " repeated to fill the window";
     }
   }
@@ -61,10 +52,14 @@ std::string before_any_run(const ChapterContext& c) {
   if (c.shipped && !c.shipped->recipe.steps) return out;
   if (c.shipped) out += " The shipped recipe: " + recipe_words(c.shipped->recipe) + ".";
   out += shipped_crossing(c);
-  out += "\n\nPick a recipe in the training panel and press Train. Each checkpoint joins the drum as soon as it is "
-         "saved and its copying of repeated nonsense has been measured; the machine follows the newest one, so you "
-         "can watch the threads of the second layer's heads change as the copying appears. Drag the drum to look "
-         "back while training goes on.";
+  out +=
+      "\n\nPick a recipe in the training panel and press Train. Each checkpoint joins the drum as soon as it "
+      "is "
+      "saved and its copying of repeated nonsense has been measured; the machine follows the newest one, so "
+      "you "
+      "can watch the threads of the second layer's heads change as the copying appears. Drag the drum to "
+      "look "
+      "back while training goes on.";
   return out;
 }
 
@@ -74,17 +69,21 @@ std::string where_it_stands(const GrowingRun& g) {
   if (g.phase == "failed") return out + " stopped: " + g.message;
   if (g.step >= 0) out += " is at step " + fmt_int(g.step) + " of " + fmt_int(g.steps);
   if (g.phase == "paused") out += ", paused";
-  if (g.phase == "finished") out = "Run \u201c" + g.name + "\u201d finished all " + fmt_int(g.steps) + " steps";
+  if (g.phase == "finished")
+    out = "Run \u201c" + g.name + "\u201d finished all " + fmt_int(g.steps) + " steps";
   if (g.phase == "stopped") out += ", stopped and saved; it can be continued";
   out += ". It has saved " + fmt_int(static_cast<std::int64_t>(g.checkpoints)) + " checkpoints, " +
          fmt_int(static_cast<std::int64_t>(g.measured)) + " of them measured.";
-  if (g.step > 0) out += " Its smoothed training loss is " + fmt_fixed(bits(g.loss_smoothed), 2) + " bits per character.";
+  if (g.step > 0)
+    out += " Its smoothed training loss is " + fmt_fixed(bits(g.loss_smoothed), 2) + " bits per character.";
   if (g.phase == "training" && g.chars_per_second > 0.0)
-    out += " It reads " + fmt_large(g.chars_per_second) + " characters a second; at this pace it ends in about " +
+    out += " It reads " + fmt_large(g.chars_per_second) +
+           " characters a second; at this pace it ends in about " +
            fmt_int(static_cast<std::int64_t>(std::lround(g.seconds_left))) + " seconds.";
   if (g.phase == "analysing")
     out += " Now the analysis runs over every checkpoint (" + fmt_int(static_cast<std::int64_t>(g.analysed)) +
-           " of " + fmt_int(static_cast<std::int64_t>(g.analysis_total)) + " done), as it did for the shipped run.";
+           " of " + fmt_int(static_cast<std::int64_t>(g.analysis_total)) +
+           " done), as it did for the shipped run.";
   return out;
 }
 
@@ -95,18 +94,20 @@ std::string copying_so_far(const ChapterContext& c, const GrowingRun& g) {
   if (p) {
     out = "Its copy accuracy on repeated nonsense jumped " + crossing_words(p) + ".";
     out += shipped_crossing(c);
-    out += " That jump is the induction heads forming: a head in the first layer marks each character with the one "
-           "before it, and a head in the second layer finds the earlier copy of the current character and reads "
-           "what came next.";
+    out +=
+        " That jump is the induction heads forming: a head in the first layer marks each character with the "
+        "one "
+        "before it, and a head in the second layer finds the earlier copy of the current character and reads "
+        "what came next.";
     return out;
   }
   const CheckpointMetrics* latest = nullptr;
   for (const CheckpointMetrics& m : g.record.checkpoints)
     if (m.nonsense_accuracy) latest = &m;
   if (!latest) return "No checkpoint has been measured yet.";
-  out = "Its copy accuracy on repeated nonsense is " + fmt_percent(latest->nonsense_accuracy.value()) + " at step " +
-        fmt_int(latest->step) + ": it has not yet gone from below " + fmt_percent(t.low) + " to above " +
-        fmt_percent(t.high) + ".";
+  out = "Its copy accuracy on repeated nonsense is " + fmt_percent(latest->nonsense_accuracy.value()) +
+        " at step " + fmt_int(latest->step) + ": it has not yet gone from below " + fmt_percent(t.low) +
+        " to above " + fmt_percent(t.high) + ".";
   const bool plain = g.record.recipe.repeat_share && *g.record.recipe.repeat_share <= 0.0;
   if (plain && g.phase == "finished")
     out += " With no repeated passages in its text nothing rewarded copying, and no induction head formed.";
@@ -119,7 +120,8 @@ std::string body(const ChapterContext& c) {
   if (!g || g->name.empty()) return before_any_run(c);
   std::string out = where_it_stands(*g);
   if (!g->record.checkpoints.empty() || g->record.recipe.steps)
-    out += "\n\nIts recipe: " + recipe_words(g->record.recipe) + (g->own_text ? ", on your own text." : ", on the six novels.");
+    out += "\n\nIts recipe: " + recipe_words(g->record.recipe) +
+           (g->own_text ? ", on your own text." : ", on the six novels.");
   if (!g->corpus_report.empty()) out += "\n\nYour text: " + g->corpus_report;
   out += "\n\n" + copying_so_far(c, *g);
   if (!g->following && g->running())
@@ -135,24 +137,22 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext&) {
-  return "Train with the plain novels preset: the same recipe with no repeated passage. Watch the copy accuracy stay "
-         "low and the second layer's threads never lock onto the earlier copy: no induction head forms.";
-}
-
 }  // namespace
 
-Chapter ch11_grow_your_own() {
-  Chapter ch;
-  ch.number = 11;
-  ch.title = "Grow your own";
-  ch.default_text = "qzxv kplw qzxv kp";
-  ch.keeps_step = true;
-  ch.stage = stage;
-  ch.body = body;
-  ch.caption = caption;
-  ch.try_this = try_this;
-  return ch;
-}
+constinit const Chapter kGrowYourOwn = {
+    .title = "Grow your own",
+    .default_text = kNonsenseText,
+    .keeps_step = true,
+    // The whole machine: the drum the run's checkpoints join, the threads that change as copying appears.
+    .stage = {.camera = CameraPose::kOverview,
+              .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
+              .highlight = kHighlightDrum | kHighlightThreads},
+    .body = body,
+    .caption = caption,
+    .try_this =
+        "Train with the plain novels preset: the same recipe with no repeated passage. Watch the copy "
+        "accuracy stay low and the second layer's threads never lock onto the earlier copy: no induction "
+        "head forms.",
+};
 
 }  // namespace am::ui::chapters

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "am/model/head_mask.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/text_format.hpp"
 
@@ -39,22 +40,40 @@ std::string head_words(int layer, int head) {
   return "layer " + std::to_string(layer + 1) + ", head " + std::to_string(head + 1);
 }
 
-int lifted_layer(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_layer, 0, kLayers - 1) : 0; }
-int lifted_head(const ChapterContext& c) { return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0; }
+std::string head_name_of(HeadRef head) { return head_name(head.layer, head.head); }
 
-const float* head_weights(const Activations& acts, int layer, int head) {
-  const int T = acts.length();
-  return acts.layers[static_cast<std::size_t>(layer)].weights + static_cast<std::size_t>(head) * T * T;
+const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head) {
+  return table[static_cast<std::size_t>(head.layer)][static_cast<std::size_t>(head.head)];
 }
 
-const float* head_scores(const Activations& acts, int layer, int head) {
-  const int T = acts.length();
-  return acts.layers[static_cast<std::size_t>(layer)].scores + static_cast<std::size_t>(head) * T * T;
+int lifted_layer(const ChapterContext& c) {
+  return c.state ? std::clamp(c.state->selected_layer, 0, kLayers - 1) : 0;
+}
+int lifted_head(const ChapterContext& c) {
+  return c.state ? std::clamp(c.state->selected_head, 0, kHeads - 1) : 0;
+}
+
+const float* head_weights(const Activations& acts, int layer, int head, int query) {
+  const auto T = static_cast<std::size_t>(acts.length());
+  return acts.layers[static_cast<std::size_t>(layer)].weights +
+         (static_cast<std::size_t>(head) * T + static_cast<std::size_t>(query)) * T;
+}
+
+const float* head_scores(const Activations& acts, int layer, int head, int query) {
+  const auto T = static_cast<std::size_t>(acts.length());
+  return acts.layers[static_cast<std::size_t>(layer)].scores +
+         (static_cast<std::size_t>(head) * T + static_cast<std::size_t>(query)) * T;
 }
 
 std::string empty_text_note() {
   return "There is no text to read yet. Type something in the text box: with nothing to read, the model has "
          "nothing to guess from.";
+}
+
+Reveal no_text_reveal() { return Reveal{.explanation = empty_text_note()}; }
+
+bool compares_with_intact(const ChapterContext& c) {
+  return c.state->pulled.any() && c.intact && c.intact->length() == c.acts->length();
 }
 
 std::string pulled_note(const ChapterContext& c) {
@@ -67,7 +86,8 @@ std::string checkpoint_note(const ChapterContext& c) {
   std::string s = "These are the weights saved at step " + fmt_int(c.weights->step);
   if (c.training && !c.training->checkpoints.empty()) {
     const std::int64_t last = c.training->checkpoints.back().step;
-    if (last == 0) return s + ", before any training: the model has learned nothing yet, so its guesses mean nothing.";
+    if (last == 0)
+      return s + ", before any training: the model has learned nothing yet, so its guesses mean nothing.";
     if (c.weights->step == 0) return s + ", before training started; turn the drum to see what training did.";
     if (c.weights->step != last) s += " of " + fmt_int(last);
   }
@@ -80,7 +100,9 @@ std::string distance_words(int query, int key) {
   return "the character " + std::to_string(query - key) + " places back";
 }
 
-RoleThresholds role_thresholds(const ChapterContext& c) { return c.analysis ? c.analysis->role_thresholds : RoleThresholds{}; }
+RoleThresholds role_thresholds(const ChapterContext& c) {
+  return c.analysis ? c.analysis->role_thresholds : RoleThresholds{};
+}
 
 PhaseThresholds phase_thresholds(const ChapterContext& c) {
   return c.analysis ? c.analysis->phase_thresholds : PhaseThresholds{};

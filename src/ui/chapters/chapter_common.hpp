@@ -3,24 +3,30 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "am/ui/chapter.hpp"
+#include "am/ui/head_roles.hpp"
 
 namespace am::ui::chapters {
 
-// One function per chapter file.
-Chapter ch00_one_character();
-Chapter ch01_characters_become_numbers();
-Chapter ch02_queries_and_keys();
-Chapter ch03_only_looking_back();
-Chapter ch04_bringing_back();
-Chapter ch05_cut_open();
-Chapter ch06_eight_heads();
-Chapter ch07_copying();
-Chapter ch08_appears_suddenly();
-Chapter ch09_pulling_a_head();
-Chapter ch10_square_and_cache();
-Chapter ch11_grow_your_own();
+// One constant per chapter file, in the registry's order (chapter_registry.cpp).
+extern const Chapter kOneCharacter;
+extern const Chapter kCharactersBecomeNumbers;
+extern const Chapter kQueriesAndKeys;
+extern const Chapter kOnlyLookingBack;
+extern const Chapter kBringingBack;
+extern const Chapter kCutOpen;
+extern const Chapter kEightHeads;
+extern const Chapter kCopying;
+extern const Chapter kAppearsSuddenly;
+extern const Chapter kPullingAHead;
+extern const Chapter kSquareAndCache;
+extern const Chapter kGrowYourOwn;
+
+// The example texts several chapters open with.
+inline constexpr std::string_view kQueenText = "the queen. the qu";
+inline constexpr std::string_view kNonsenseText = "qzxv kplw qzxv kp";  // letters no book put together
 
 // True when there is a forward pass with at least one character.
 bool has_pass(const ChapterContext& c);
@@ -34,14 +40,22 @@ char char_at(const ChapterContext& c, int position);
 std::string place(int zero_based);
 // "layer 1, head 4" for zero-based (0, 3).
 std::string head_words(int layer, int head);
+// head_name and the scores for a head picked out by a HeadRef.
+std::string head_name_of(HeadRef head);
+const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head);
 // The lifted (selected) head, zero-based.
 int lifted_layer(const ChapterContext& c);
 int lifted_head(const ChapterContext& c);
-// One head's attention weights in the live pass: [T, T].
-const float* head_weights(const Activations& acts, int layer, int head);
-const float* head_scores(const Activations& acts, int layer, int head);
+// One head's attention weights (scores) in the live pass: [T, T], from the row of `query` on.
+const float* head_weights(const Activations& acts, int layer, int head, int query = 0);
+const float* head_scores(const Activations& acts, int layer, int head, int query = 0);
 // "Type something ..." when there is nothing to read.
 std::string empty_text_note();
+// The answer of a question that needs a pass, when there is none to read.
+Reveal no_text_reveal();
+// True when heads are pulled and the pass with every head in place reads the same
+// text, so a chapter can say what the intact model would have guessed (needs has_pass).
+bool compares_with_intact(const ChapterContext& c);
 // "(L2H4 pulled out)" or "" when every head is in place.
 std::string pulled_note(const ChapterContext& c);
 // Which step is loaded, and a warning when it is the untrained start.

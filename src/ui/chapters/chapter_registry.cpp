@@ -1,9 +1,10 @@
-
 #include "am/ui/chapters.hpp"
 #include "chapter_common.hpp"
 
 namespace am::ui {
 
+// One case a line reads as the table it is.
+// clang-format off
 const char* camera_pose_name(CameraPose pose) {
   switch (pose) {
     case CameraPose::kOverview: return "overview";
@@ -19,17 +20,22 @@ const char* camera_pose_name(CameraPose pose) {
   }
   return "?";
 }
+// clang-format on
 
 const std::vector<Chapter>& all_chapters() {
-  // Built once; the chapters are immutable descriptions (function pointers and literals).
-  static const std::vector<Chapter> chapters = {
-      chapters::ch00_one_character(),  chapters::ch01_characters_become_numbers(),
-      chapters::ch02_queries_and_keys(), chapters::ch03_only_looking_back(),
-      chapters::ch04_bringing_back(),  chapters::ch05_cut_open(),
-      chapters::ch06_eight_heads(),    chapters::ch07_copying(),
-      chapters::ch08_appears_suddenly(), chapters::ch09_pulling_a_head(),
-      chapters::ch10_square_and_cache(),  chapters::ch11_grow_your_own(),
-  };
+  // Built once, in reading order: a chapter's number is its place in this list.
+  static const std::vector<Chapter> chapters = [] {
+    std::vector<Chapter> list = {
+        chapters::kOneCharacter,    chapters::kCharactersBecomeNumbers,
+        chapters::kQueriesAndKeys,  chapters::kOnlyLookingBack,
+        chapters::kBringingBack,    chapters::kCutOpen,
+        chapters::kEightHeads,      chapters::kCopying,
+        chapters::kAppearsSuddenly, chapters::kPullingAHead,
+        chapters::kSquareAndCache,  chapters::kGrowYourOwn,
+    };
+    for (std::size_t k = 0; k < list.size(); ++k) list[k].number = static_cast<int>(k);
+    return list;
+  }();
   return chapters;
 }
 
@@ -41,7 +47,8 @@ const Chapter* find_chapter(int number) {
 
 std::string list_chapters() {
   std::string out;
-  for (const Chapter& c : all_chapters()) out += std::to_string(c.number) + "  " + std::string(c.title) + "\n";
+  for (const Chapter& c : all_chapters())
+    out += std::to_string(c.number) + "  " + std::string(c.title) + "\n";
   return out;
 }
 
@@ -57,16 +64,16 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   // The learner's own text stays; the chapter's example is one button away (chapter panel).
   if (!state.own_text) set_text(state, std::string(chapter.default_text));
   // A question answered once stays answered when the learner comes back to its chapter.
-  if (state.predict.chapter >= 0 && state.predict.choice >= 0) state.answers[state.predict.chapter] = state.predict;
+  if (state.predict.chapter >= 0 && state.predict.choice >= 0)
+    state.answers[state.predict.chapter] = state.predict;
   const auto answered = state.answers.find(chapter.number);
-  state.predict = answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
+  state.predict =
+      answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
   state.generated = Generation{};
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
-  if (chapter.stage) {
-    const ChapterStage stage = chapter.stage(context);
-    if (stage.lift) select_head(state, stage.lift->first, stage.lift->second);
-  }
+  if (const ChapterStage stage = chapter.stage_for(context); stage.lift)
+    select_head(state, stage.lift->first, stage.lift->second);
   ++state.revision;
 }
 

@@ -9,7 +9,8 @@ namespace am::ui {
 namespace {
 
 // Rebuilds the words only when what they read has changed.
-void refresh(ChapterPanelState& panel, const AppState& state, const ChapterContext& context, const Chapter& chapter) {
+void refresh(ChapterPanelState& panel, const AppState& state, const ChapterContext& context,
+             const Chapter& chapter) {
   if (panel.chapter == chapter.number && panel.revision == state.revision && panel.acts == context.acts &&
       panel.live_accuracy == context.live_accuracy)
     return;
@@ -17,9 +18,9 @@ void refresh(ChapterPanelState& panel, const AppState& state, const ChapterConte
   panel.revision = state.revision;
   panel.acts = context.acts;
   panel.live_accuracy = context.live_accuracy;
-  panel.body = chapter.body ? chapter.body(context) : std::string();
-  panel.caption = chapter.caption ? chapter.caption(context) : std::string();
-  panel.try_this = chapter.try_this ? chapter.try_this(context) : std::string();
+  panel.body = chapter.body(context);
+  panel.caption = chapter.caption(context);
+  panel.try_this = chapter.try_this(context);
   panel.prompt.clear();
   panel.choices.clear();
   panel.reveal.clear();
@@ -53,7 +54,8 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
   if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
   ImGui::BeginDisabled(p.revealed);
   for (std::size_t i = 0; i < panel.choices.size(); ++i) {
-    if (ImGui::RadioButton(panel.choices[i].c_str(), p.choice == static_cast<int>(i))) p.choice = static_cast<int>(i);
+    if (ImGui::RadioButton(panel.choices[i].c_str(), p.choice == static_cast<int>(i)))
+      p.choice = static_cast<int>(i);
   }
   ImGui::EndDisabled();
   if (!p.revealed) {
@@ -67,8 +69,9 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
     return;
   }
   if (panel.correct_choice >= 0)
-    ImGui::TextColored(p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
-                       p.choice == panel.correct_choice ? "Right." : "Not this time.");
+    ImGui::TextColored(
+        p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
+        p.choice == panel.correct_choice ? "Right." : "Not this time.");
   widgets::text_wrapped_whole(panel.reveal);
   if (ImGui::SmallButton("Ask again")) {
     p = PredictState{state.chapter, -1, false};
@@ -84,7 +87,8 @@ constexpr int kScoreMapChapter = 6;
 void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel) {
   if (!state.settings.panels.chapter_text) return;
   const Chapter* chapter = find_chapter(state.chapter);
-  const std::string title = chapter ? std::to_string(chapter->number) + "  " + std::string(chapter->title) : "Chapter";
+  const std::string title =
+      chapter ? std::to_string(chapter->number) + "  " + std::string(chapter->title) : "Chapter";
   // A fixed window name keeps the saved layout when the chapter changes.
   const std::string window = title + "###chapter";
   if (!widgets::begin_panel(window.c_str(), &state.settings.panels.chapter_text, ImVec2(0.01f, 0.45f),
