@@ -5,6 +5,7 @@
 #include "am/model/safetensors.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define AM_HAVE_F16C_PATH 1
 #endif
@@ -24,8 +25,13 @@ __attribute__((target("avx,f16c"))) void widen_f16c(const std::uint16_t* bits, f
   for (; i < count; ++i) out[i] = half_to_float(bits[i]);
 }
 
+// F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports does not know
+// "f16c". "avx" also says the OS saves the YMM registers.
 bool cpu_has_f16c() {
-  static const bool has = __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
+  static const bool has = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
+  }();
   return has;
 }
 #endif
