@@ -76,15 +76,16 @@ std::shared_ptr<CachedPass> CheckpointCache::compute(const Request& request, std
   return pass;
 }
 
-bool CheckpointCache::store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<CachedPass> pass) {
+std::shared_ptr<const CachedPass> CheckpointCache::store(std::uint64_t generation, std::size_t checkpoint,
+                                                         std::shared_ptr<CachedPass> pass) {
   std::lock_guard lock(mutex_);
   if (generation != current_.generation) {  // the text changed meanwhile: drop it (kept for reuse)
     spare_.push_back(std::move(pass));
-    return false;
+    return nullptr;
   }
   if (!slots_[checkpoint]) slots_[checkpoint] = std::move(pass);
-  else spare_.push_back(std::move(pass));
-  return true;
+  else spare_.push_back(std::move(pass));  // another thread stored it first
+  return slots_[checkpoint];
 }
 
 std::shared_ptr<const CachedPass> CheckpointCache::get(std::size_t checkpoint) {
@@ -98,10 +99,8 @@ std::shared_ptr<const CachedPass> CheckpointCache::get(std::size_t checkpoint) {
   }
   std::shared_ptr<CachedPass> pass = compute(request, checkpoint);
   // A sweep thread may have stored the same checkpoint first: hand out the one the cache
-  // keeps, so that get() and peek() agree.
-  store(request.generation, checkpoint, pass);
-  std::lock_guard lock(mutex_);
-  if (request.generation == current_.generation && slots_[checkpoint]) return slots_[checkpoint];
+  // keeps, so that get() and peek() agree. A pass of an older text is still this caller's.
+  if (auto kept = store(request.generation, checkpoint, pass)) return kept;
   return pass;
 }
 

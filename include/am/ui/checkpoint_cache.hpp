@@ -63,7 +63,9 @@ class CheckpointCache {
   std::shared_ptr<CachedPass> compute(const Request& request, std::size_t checkpoint);
   // A pass of an older request that nobody outside the cache holds any more, else a new one.
   std::shared_ptr<CachedPass> take_spare();
-  bool store(std::uint64_t generation, std::size_t checkpoint, std::shared_ptr<CachedPass> pass);
+  // The pass the slot keeps (this one, or one stored first); null when the text changed.
+  std::shared_ptr<const CachedPass> store(std::uint64_t generation, std::size_t checkpoint,
+                                          std::shared_ptr<CachedPass> pass);
   void sweep(std::uint64_t generation, const BackgroundLoop::StillCurrent& still_current);
 
   std::size_t count_;
