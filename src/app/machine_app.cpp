@@ -291,12 +291,12 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   const double dt = last_time_ < 0.0 ? 0.0 : std::max(0.0, time_seconds - last_time_);
   last_time_ = time_seconds;
   const auto tu = Clock::now();
-  const machine::SceneInput& input = session_->frame(time_seconds, dt, last_frame_ms_, inspector, report.requests);
+  SceneFrame drawn = session_->frame(time_seconds, dt, last_frame_ms_, inspector, report.requests);
   report.ui_ms = std::chrono::duration<double, std::milli>(Clock::now() - tu).count();
 
   const double cpu0 = thread_cpu_ms();
   const auto t0 = Clock::now();
-  view_->build(input);
+  view_->build(std::move(drawn.pass), std::move(drawn.input));
   report.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   double cpu_ms = thread_cpu_ms() - cpu0;
   // The machine lives in the viewport the frame leaves (UI pixels, top-left origin).

@@ -4,8 +4,9 @@
 
 namespace am::app {
 
-void MachineView::build(const machine::SceneInput& input) {
-  input_ = input;
+void MachineView::build(std::shared_ptr<const ui::CachedPass> pass, machine::SceneInput input) {
+  pass_ = std::move(pass);
+  input_ = std::move(input);
   machine::build_scene(input_, scene_);
 }
 

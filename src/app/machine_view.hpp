@@ -4,14 +4,18 @@
 
 #include <string>
 
+#include <memory>
+
 #include "am/machine/scene.hpp"
+#include "am/ui/checkpoint_cache.hpp"
 
 namespace am::app {
 
 class MachineView {
  public:
-  // Builds the scene for this input (its activations must outlive the next build).
-  void build(const machine::SceneInput& input);
+  // Builds the scene for this input; `pass` holds the activations the input points at,
+  // kept here as long as the input is.
+  void build(std::shared_ptr<const ui::CachedPass> pass, machine::SceneInput input);
 
   const machine::Scene& scene() const { return scene_; }
   const machine::SceneInput& input() const { return input_; }
@@ -21,6 +25,7 @@ class MachineView {
   std::string describe(render::PickId id) const;
 
  private:
+  std::shared_ptr<const ui::CachedPass> pass_;  // owns what input_.acts / intact point at
   machine::SceneInput input_;
   machine::Scene scene_;
 };

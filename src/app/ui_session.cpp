@@ -40,7 +40,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   // the runs' order.
   std::vector<std::future<Result<std::unique_ptr<ui::ModelEngine>>>> loading;
   for (const RunInfo& info : *runs)
-    loading.push_back(std::async(std::launch::async, [dir = info.dir] { return ui::ModelEngine::load(dir); }));
+    loading.push_back(
+        std::async(std::launch::async, [dir = info.dir] { return ui::ModelEngine::load(dir); }));
   for (std::size_t r = 0; r < runs->size(); ++r) {
     RunInfo& info = (*runs)[r];
     auto engine = loading[r].get();
@@ -48,7 +49,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
       problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
       continue;
     }
-    for (const std::string& m : (*engine)->load_messages()) problems.push_back(several ? "run " + info.name + ": " + m : m);
+    for (const std::string& m : (*engine)->load_messages())
+      problems.push_back(several ? "run " + info.name + ": " + m : m);
     s->runs_.push_back({std::move(info), std::move(*engine)});
   }
   if (s->runs_.empty()) {
@@ -57,7 +59,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
     return fail(why);
   }
   for (const RunSlot& r : s->runs_) {
-    s->run_views_.push_back({r.info.name, r.info.title, r.info.arrangement, &r.engine->training(), r.engine->analysis()});
+    s->run_views_.push_back(
+        {r.info.name, r.info.title, r.info.arrangement, &r.engine->training(), r.engine->analysis()});
     s->state_.run_names.push_back(r.info.name);
   }
   std::size_t active = 0;
@@ -71,7 +74,6 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   }
   s->engine_ = s->runs_[active].engine.get();
   s->state_.run = s->runs_[active].info.name;
-  s->steps_ = s->engine_->checkpoint_steps();
   s->state_.load_messages = std::move(problems);
   s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
@@ -88,24 +90,25 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->shipped_dir_ = *root;
   s->training_ = std::make_unique<SessionTraining>(*root);
   s->install_engine_hooks();
-  if (const std::string offer = s->training_->resume_offer(); !offer.empty()) ui::set_status(s->state_, offer);
+  if (const std::string offer = s->training_->resume_offer(); !offer.empty())
+    ui::set_status(s->state_, offer);
 
   // The chapter first (its text, lift and step), then what the flags override.
   const int chapter = std::clamp(options.chapter.value_or(0), 0, ui::kChapterCount - 1);
-  s->state_.step = s->steps_.back();
-  s->sync_engine_step();
-  ui::enter_chapter(s->state_, *ui::find_chapter(chapter), s->context(), s->steps_);
+  s->state_.step = s->steps().back();
+  ui::enter_chapter(s->state_, *ui::find_chapter(chapter), s->context(), s->steps());
   if (options.text) {
     ui::set_text(s->state_, *options.text);
     s->state_.own_text = true;
   }
-  if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps_, *options.step);
+  if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps(), *options.step);
   s->state_.pulled = *pulled;
-  s->sync_engine_step();
   // After the chapter is entered, so its own status does not hide what was left out.
   const auto& shown = s->state_.load_messages;
   if (!shown.empty())
-    ui::set_status(s->state_, shown.front() + (shown.size() > 1 ? " (+" + std::to_string(shown.size() - 1) + " more)" : ""), true);
+    ui::set_status(
+        s->state_,
+        shown.front() + (shown.size() > 1 ? " (+" + std::to_string(shown.size() - 1) + " more)" : ""), true);
   return s;
 }
 
@@ -130,12 +133,10 @@ Status UiSession::switch_run(const std::string& name) {
   curve_.reset();
   engine_ = it->engine.get();
   state_.run = name;
-  steps_ = engine_->checkpoint_steps();
   bind_engine();
-  state_.step = ui::snap_to_checkpoint(steps_, state_.step);
+  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
   state_.generated = ui::Generation{};
   state_.playing = false;
-  sync_engine_step();
   ++state_.revision;
   ui::set_status(state_, "Showing the run \"" + it->info.title + "\": " + it->info.arrangement);
   return Ok{};
@@ -197,11 +198,10 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
   install_engine_hooks();
   if (growing)
     for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
-  steps_ = engine_->checkpoint_steps();
   bind_engine();
   shown_run_ = dir.filename().string();
   state_.run = shown_run_;
-  sync_engine_step();
+  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
   ++state_.revision;
   return Ok{};
 }
@@ -211,9 +211,11 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
 void UiSession::follow_training() {
   ui::GrowingRun& run = training_->run();
   const bool showing_run = training_->run_dir() && shown_run_ == run.name;
-  if (showing_run && !steps_.empty()) {
-    if (run.following && followed_step_ >= 0 && state_.step != followed_step_) run.following = false;
-    else if (!run.following && state_.step == steps_.back()) run.following = true;
+  if (showing_run) {
+    if (run.following && followed_step_ >= 0 && state_.step != followed_step_)
+      run.following = false;
+    else if (!run.following && state_.step == steps().back())
+      run.following = true;
   }
   const auto dir = training_->poll();
   if (!dir || !show_growing_) return;  // the learner opened another run meanwhile
@@ -222,8 +224,7 @@ void UiSession::follow_training() {
     return;
   }
   if (run.following) {
-    state_.step = steps_.back();
-    sync_engine_step();
+    state_.step = steps().back();
     followed_step_ = state_.step;
   }
 }
@@ -245,7 +246,8 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
     case ui::CommandKind::kDump:
       // Written once this frame's panels have been drawn, so their rectangles are current.
       pending_dump_ = std::filesystem::path(c.text);
-      pending_dump_where_ = (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
+      pending_dump_where_ =
+          (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
       return Ok{};
     default:
       return fail("not a window command");
@@ -253,7 +255,9 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
 }
 
 nlohmann::ordered_json UiSession::frame_dump() const {
-  const auto rect = [](const ui::PanelRect& r) { return nlohmann::ordered_json::array({r.x, r.y, r.w, r.h}); };
+  const auto rect = [](const ui::PanelRect& r) {
+    return nlohmann::ordered_json::array({r.x, r.y, r.w, r.h});
+  };
   nlohmann::ordered_json j;
   j["window"] = {layout_.window.w, layout_.window.h};
   j["viewport"] = rect(layout_.viewport);
@@ -266,27 +270,18 @@ nlohmann::ordered_json UiSession::frame_dump() const {
 }
 
 Status UiSession::write_dump(const std::filesystem::path& path) {
-  sync_engine_step();
   // The layout's keys, then what the window saw through the camera (focus, callouts).
   nlohmann::ordered_json extra = frame_dump();
   if (view_facts_.is_object())
     for (const auto& [key, value] : view_facts_.items()) extra[key] = value;
   extra["training"] = training_->dump();
-  extra["run_shown"] = shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
-  extra["checkpoint_steps"] = steps_;
+  extra["run_shown"] =
+      shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
+  extra["checkpoint_steps"] = steps();
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
-std::size_t UiSession::step_index() const {
-  const auto it = std::lower_bound(steps_.begin(), steps_.end(), state_.step);
-  return it == steps_.end() ? steps_.size() - 1 : static_cast<std::size_t>(it - steps_.begin());
-}
-
-void UiSession::sync_engine_step() {
-  const std::int64_t snapped = ui::snap_to_checkpoint(steps_, state_.step);
-  state_.step = snapped;
-  if (engine_->live().step != snapped) (void)engine_->set_step(snapped);
-}
+std::size_t UiSession::step_index() const { return engine_->nearest_index(state_.step); }
 
 ui::ChapterContext UiSession::context() {
   ui::ChapterContext c = engine_->chapter_context(state_);
@@ -302,18 +297,25 @@ ui::ChapterContext UiSession::context() {
   return c;
 }
 
-const machine::SceneInput& UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
-                                            const ui::InspectorView& inspector, SessionRequests& requests) {
-  const std::uint64_t revision_before = state_.revision;
-  const ui::Settings settings_before = state_.settings;
-  const bool presentation_before = state_.presentation;
+SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
+                            const ui::InspectorView& inspector, SessionRequests& requests) {
+  const FrameMarks before{state_.revision, state_.settings, state_.presentation};
+  apply_actions(dt_seconds, requests);
+  machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
+  const bool acted = draw_panels(frame_ms, inspector, requests);
+  changed_ = !events_.empty() || acted || state_.revision != before.revision ||
+             !(state_.settings == before.settings) || state_.presentation != before.presentation;
+  if (changed_) last_change_s_ = time_seconds;  // any input or panel change wakes the beads for a while
+  return {pass_, std::move(input)};
+}
+
+// 1. Everything that changes the state before this frame is drawn: the script's next
+// command, the window's events (shortcuts), what the panels chose last frame, a growing
+// run, the drum's playback. The step ends on a checkpoint of the run on show.
+void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   if (runner_ && !runner_->done() && !hold_script_) {
     runner_->step(state_, *engine_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
-  }
-  if (!state_.requested_run.empty()) {
-    const std::string name = std::exchange(state_.requested_run, std::string());
-    if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
   }
   if (pending_script_shot_) {
     requests.script_screenshot = pending_script_shot_;
@@ -325,11 +327,58 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   }
   // Every event since the last frame, each acted on once (a script's keys included).
   events_ = queue_.take();
+  ui::PanelActions actions = std::exchange(pending_actions_, ui::PanelActions{});
+  const bool typing = text_panel_.active || text_panel_.focus_request > 0;
+  // Entering a chapter reads the analysis (which head to lift), never a pass.
+  ui::handle_shortcuts(state_, engine_->chapter_context(state_), steps(), events_, typing, actions);
+  if (!state_.requested_run.empty()) {  // the run menu
+    const std::string name = std::exchange(state_.requested_run, std::string());
+    if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
+  }
+  apply_training_actions(std::exchange(pending_training_, ui::TrainingActions{}));
+  if (actions.settings_changed && config_) {
+    if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
+      ui::set_status(state_, s.error(), true);
+    ui::apply_settings(state_.settings, monitor_scale_);
+    ImGui::GetIO().FontGlobalScale = state_.settings.font_scale;  // the font atlas already has the DPI
+  }
+  if (actions.generate > 0) {
+    const std::vector<int> ids = ui::read_ids(state_);
+    auto g = engine_->generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
+    if (g)
+      state_.generated = std::move(*g);
+    else
+      ui::set_status(state_, g.error(), true);
+  }
+  requests.screenshot = requests.screenshot || actions.screenshot;
+  requests.reset_camera = requests.reset_camera || actions.reset_camera;
   follow_training();
-  ui::advance_playback(state_, steps_, dt_seconds);
-  sync_engine_step();
+  ui::advance_playback(state_, steps(), dt_seconds);
+  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
+}
 
-  // The pass to draw: cached for every checkpoint in the background; this one at once.
+void UiSession::apply_training_actions(const ui::TrainingActions& training_actions) {
+  std::string training_error;
+  const auto open = training_->act(training_actions, training_error);
+  if (!training_error.empty()) ui::set_status(state_, training_error, true);
+  if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
+  if (training_actions.open_shipped) {
+    show_growing_ = false;
+    shown_run_.clear();
+    if (auto ok = switch_run(runs_.front().info.name); !ok) ui::set_status(state_, ok.error(), true);
+  } else if (open) {
+    show_growing_ = training_->run_dir() && *open == *training_->run_dir();
+    if (auto ok = load_run(*open); !ok)
+      ui::set_status(state_, ok.error(), true);
+    else
+      state_.step = steps().back();
+  }
+}
+
+// 2. What this frame shows, derived once from the state: the pass (cached for every
+// checkpoint in the background, this one at once), the chapter context, the camera's
+// pose and the machine's input.
+machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, SessionRequests& requests) {
   const std::size_t index = step_index();
   cache_->request(ui::read_ids(state_), state_.pulled, index);
   pass_ = cache_->get(index);
@@ -337,7 +386,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
     if (headless_) {
       // Screenshots and dumps must not depend on how far a worker thread got.
       if (accuracy_step_ != state_.step || !(accuracy_for_ == state_.pulled)) {
-        live_accuracy_ = engine_->nonsense_accuracy(state_.pulled);
+        live_accuracy_ = engine_->nonsense_accuracy(state_.step, state_.pulled);
         accuracy_for_ = state_.pulled;
         accuracy_step_ = state_.step;
       }
@@ -348,12 +397,32 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   } else {
     live_accuracy_.reset();
   }
+  ctx_ = context();
+  const ui::ChapterStage stage = ui::current_stage(state_, ctx_);
+  // Poses close on a plate follow the lifted plate; the others only change with the chapter.
+  const bool follows_plate =
+      stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
+      stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
+  if (stage.camera != pose_ || !(stage.focus == focus_) || state_.chapter != posed_chapter_ ||
+      !first_pose_done_ ||
+      (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
+    requests.camera_changed = true;
+  first_pose_done_ = true;
+  pose_ = stage.camera;
+  focus_ = stage.focus;
+  posed_chapter_ = state_.chapter;
+  lifted_layer_ = state_.selected_layer;
+  lifted_head_ = state_.selected_head;
+  update_bead_clock(time_seconds, dt_seconds, stage.highlight);
+  // Headless pictures keep the fixed clock they were given, so they repeat.
+  return ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : bead_clock_);
+}
 
-  ui::ChapterContext ctx = context();
+// 3. The panels, drawn from what step 2 derived. What they choose is kept for the next
+// frame's step 1 (which then follows at once: the frame reports a change); true when
+// they chose anything.
+bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests) {
   ui::PanelActions actions;
-  const bool typing = text_panel_.active || text_panel_.focus_request > 0;
-  ui::handle_shortcuts(state_, ctx, steps_, events_, typing, actions);
-
   // The frame, from this frame's display size and font (after F11 may have toggled it).
   ui::FrameLayoutInput frame_in;
   const ImGuiIO& io = ImGui::GetIO();
@@ -367,11 +436,12 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   layout_ = ui::compute_frame_layout(frame_in);
   ui::begin_frame_panels(layout_);
   ui::draw_bar_strips(state_, layout_, actions);
-  ui::draw_navigator(state_, ctx, steps_, actions);
-  ui::draw_chapter_text(state_, ctx, chapter_panel_);
+  ui::draw_navigator(state_, ctx_, steps(), actions);
+  ui::draw_chapter_text(state_, ctx_, chapter_panel_);
   ui::draw_text_input(state_, text_panel_, actions);
-  ui::draw_predictions(state_, ctx.acts, ctx.intact);
+  ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
   ui::draw_inspector(state_, inspector);
+  const std::size_t index = step_index();
   ui::DrumView drum;
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
@@ -389,36 +459,18 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   rack.live_available = ui::nonsense_accuracy_available();
   // With every head in place the manifest has the figure for this checkpoint already.
   const auto& metrics = engine_->training().checkpoints;
-  rack.live_accuracy = state_.pulled.any()            ? live_accuracy_
-                       : index < metrics.size()        ? metrics[index].nonsense_accuracy
-                                                       : std::nullopt;
+  rack.live_accuracy = state_.pulled.any()      ? live_accuracy_
+                       : index < metrics.size() ? metrics[index].nonsense_accuracy
+                                                : std::nullopt;
   if (state_.pulled.any() && !headless_) {
     rack.across_training = curve_->values();
     drum.ablated_accuracy = rack.across_training;
   }
   ui::draw_drum(state_, drum, actions);
-  if (!state_.requested_run.empty()) {  // the run menu: switch before anything below reads the engine
-    const std::string name = std::exchange(state_.requested_run, std::string());
-    if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
-    drum.training = &engine_->training();
-  }
   // In chapter 11 the training panel takes the rack's place in the frame.
   if (state_.chapter != ui::kGrowChapter) ui::draw_rack(state_, rack, actions);
   ui::TrainingActions training_actions;
   ui::draw_training_panel(state_, training_->panel_view(shown_run_), training_panel_, training_actions);
-  std::string training_error;
-  const auto open = training_->act(training_actions, training_error);
-  if (!training_error.empty()) ui::set_status(state_, training_error, true);
-  if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
-  if (training_actions.open_shipped) {
-    show_growing_ = false;
-    shown_run_.clear();
-    if (auto ok = switch_run(runs_.front().info.name); !ok) ui::set_status(state_, ok.error(), true);
-  } else if (open) {
-    show_growing_ = training_->run_dir() && *open == *training_->run_dir();
-    if (auto ok = load_run(*open); !ok) ui::set_status(state_, ok.error(), true);
-    else state_.step = steps_.back();
-  }
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
   ui::StatusView status;
@@ -428,53 +480,27 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);
   // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
-  if (state_.presentation != presentation_before) presentation_at_ = std::chrono::steady_clock::now();
+  if (state_.presentation != presentation_shown_) presentation_at_ = std::chrono::steady_clock::now();
+  presentation_shown_ = state_.presentation;
   if (state_.presentation && !headless_) {
-    const double since = std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
+    const double since =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
     const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
     ui::draw_presentation_hint(layout_, alpha);
     hint_showing_ = alpha > 0.0f;
   } else {
     hint_showing_ = false;
   }
-
-  if (actions.settings_changed && config_) {
-    if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
-      ui::set_status(state_, s.error(), true);
-    ui::apply_settings(state_.settings, monitor_scale_);
-    ImGui::GetIO().FontGlobalScale = state_.settings.font_scale;  // the font atlas already has the DPI
-  }
-  if (actions.generate > 0) {
-    const std::vector<int> ids = ui::read_ids(state_);
-    auto g = engine_->generate(ids, state_.pulled, actions.generate, state_.write);
-    if (g) state_.generated = std::move(*g);
-    else ui::set_status(state_, g.error(), true);
-  }
-  requests.screenshot = requests.screenshot || actions.screenshot;
-  requests.reset_camera = requests.reset_camera || actions.reset_camera;
-
-  // The panels may have moved the drum or pulled heads: draw what they chose.
-  sync_engine_step();
-  const std::size_t now_index = step_index();
-  cache_->request(ui::read_ids(state_), state_.pulled, now_index);
-  pass_ = cache_->get(now_index);
-  ctx = context();
-  const ui::ChapterStage stage = ui::current_stage(state_, ctx);
-  // Poses close on a plate follow the lifted plate; the others only change with the chapter.
-  const bool follows_plate = stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
-                             stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
-  if (stage.camera != pose_ || !(stage.focus == focus_) || state_.chapter != posed_chapter_ || !first_pose_done_ ||
-      (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
-    requests.camera_changed = true;
-  first_pose_done_ = true;
-  pose_ = stage.camera;
-  focus_ = stage.focus;
-  posed_chapter_ = state_.chapter;
-  lifted_layer_ = state_.selected_layer;
-  lifted_head_ = state_.selected_head;
-  update_bead_clock(time_seconds, dt_seconds, stage.highlight);
-  // Headless pictures keep the fixed clock they were given, so they repeat.
-  input_ = ui::make_scene_input(state_, ctx, headless_ ? time_seconds : bead_clock_);
+  // A screenshot or Home is asked of the window now; the rest waits for the next frame.
+  requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
+  requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
+  const bool trained = training_actions.start || training_actions.pause || training_actions.resume ||
+                       training_actions.stop || training_actions.open_run || training_actions.open_shipped ||
+                       training_actions.continue_run || training_actions.rename || training_actions.remove;
+  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || trained ||
+                     !state_.requested_run.empty();
+  pending_actions_ = actions;
+  pending_training_ = std::move(training_actions);
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();
@@ -483,10 +509,7 @@ const machine::SceneInput& UiSession::frame(double time_seconds, double dt_secon
       ui::set_status(state_, dump_error_, true);
     }
   }
-  changed_ = !events_.empty() || actions.any() || state_.revision != revision_before ||
-             !(state_.settings == settings_before) || state_.presentation != presentation_before;
-  if (changed_) last_change_s_ = time_seconds;  // any input or panel change wakes the beads for a while
-  return input_;
+  return acted;
 }
 
 namespace {
@@ -522,8 +545,9 @@ void UiSession::click(const machine::Part& part) {
   switch (part.kind) {
     case PartKind::kRackHead:
       if (part.layer >= 0 && part.head >= 0)
-        ui::set_pulled(state_, part.layer, part.head,
-                       !state_.pulled.pulled[static_cast<std::size_t>(part.layer)][static_cast<std::size_t>(part.head)]);
+        ui::set_pulled(
+            state_, part.layer, part.head,
+            !state_.pulled.pulled[static_cast<std::size_t>(part.layer)][static_cast<std::size_t>(part.head)]);
       break;
     case PartKind::kHeadPlate:
       if (part.layer >= 0 && part.head >= 0) ui::select_head(state_, part.layer, part.head);

@@ -23,7 +23,6 @@
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
-#include <nlohmann/json.hpp>
 #include "am/ui/training_panel.hpp"
 #include "options.hpp"
 #include "session_training.hpp"
@@ -32,11 +31,18 @@ namespace am::app {
 
 // What the window does after the panels have been drawn.
 struct SessionRequests {
-  bool screenshot = false;             // F12 / Ctrl+S: save the window to a PNG
+  bool screenshot = false;                                 // F12 / Ctrl+S: save the window to a PNG
   std::optional<std::filesystem::path> script_screenshot;  // a script's "screenshot" command
-  bool camera_changed = false;         // the chapter's pose (or lifted plate) changed: glide there
-  bool reset_camera = false;           // Home
+  bool camera_changed = false;                // the chapter's pose (or lifted plate) changed: glide there
+  bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
+};
+
+// What one frame draws: the machine's input and the pass its activation pointers read,
+// held together so the pointers stay valid as long as the input is kept.
+struct SceneFrame {
+  std::shared_ptr<const ui::CachedPass> pass;
+  machine::SceneInput input;
 };
 
 class UiSession {
@@ -50,25 +56,30 @@ class UiSession {
   Status start_script(const std::filesystem::path& path);
   bool script_running() const { return runner_ && !runner_->done() && dump_error_.empty(); }
   bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
-  std::string script_error() const { return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string(); }
+  std::string script_error() const {
+    return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string();
+  }
   Status write_dump(const std::filesystem::path& path);
   // What the window saw this frame (viewport, focus, callouts), added to the dump.
   void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
 
-  // Between ImGui::NewFrame and ImGui::Render: runs the script's next command, takes
-  // the queued input events (shortcuts), lays out the frame from the display size, runs
-  // the drum's playback, the caches and every panel; returns the machine's input.
+  // Between ImGui::NewFrame and ImGui::Render, in three steps: apply what changed (the
+  // script's next command, the queued input events, last frame's panel choices, the drum's
+  // playback); derive the pass and the machine's input once; draw the panels from them.
   // `inspector` holds the describe() text of the hovered / clicked part.
-  const machine::SceneInput& frame(double time_seconds, double dt_seconds, double frame_ms,
-                                   const ui::InspectorView& inspector, SessionRequests& requests);
+  SceneFrame frame(double time_seconds, double dt_seconds, double frame_ms,
+                   const ui::InspectorView& inspector, SessionRequests& requests);
 
   // A click on a part of the machine (rack head: pull/push; slug: select the query; plate: lift).
   void click(const machine::Part& part);
-  void set_status(std::string message, bool is_error = false) { ui::set_status(state_, std::move(message), is_error); }
+  void set_status(std::string message, bool is_error = false) {
+    ui::set_status(state_, std::move(message), is_error);
+  }
 
   const ui::AppState& state() const { return state_; }
   ui::AppState& mutable_state() { return state_; }  // benchmarks drive the drum and the rack
-  const std::vector<std::int64_t>& steps() const { return steps_; }
+  // The checkpoints of the run on show (the engine owns the list; AppState::step owns the choice).
+  const std::vector<std::int64_t>& steps() const { return engine_->checkpoint_steps(); }
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { hold_script_ = hold; }
   ui::CameraPose camera_pose() const { return pose_; }
@@ -100,8 +111,16 @@ class UiSession {
  private:
   UiSession() = default;
   ui::ChapterContext context();
-  std::size_t step_index() const;
-  void sync_engine_step();
+  std::size_t step_index() const;  // the checkpoint AppState::step is on
+  void apply_actions(double dt_seconds, SessionRequests& requests);
+  void apply_training_actions(const ui::TrainingActions& actions);
+  machine::SceneInput derive(double time_seconds, double dt_seconds, SessionRequests& requests);
+  bool draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests);
+  struct FrameMarks {  // what frame() compares to tell whether anything changed
+    std::uint64_t revision;
+    ui::Settings settings;
+    bool presentation;
+  };
   Status window_command(const ui::ScriptCommand& command);
   nlohmann::ordered_json frame_dump() const;
 
@@ -122,7 +141,6 @@ class UiSession {
   std::vector<RunSlot> runs_;
   std::vector<ui::RunView> run_views_;
   ui::ModelEngine* engine_ = nullptr;
-  std::vector<std::int64_t> steps_;
   ui::AppState state_;
   std::unique_ptr<ui::CheckpointCache> cache_;
   std::unique_ptr<ui::AblationCurve> curve_;
@@ -135,7 +153,10 @@ class UiSession {
   std::optional<double> live_accuracy_;
   HeadMask accuracy_for_;
   std::int64_t accuracy_step_ = -1;
-  machine::SceneInput input_;
+  ui::ChapterContext ctx_;            // derived once a frame, after the actions (it reads pass_)
+  ui::PanelActions pending_actions_;  // chosen in the panels, applied at the next frame's start
+  ui::TrainingActions pending_training_;
+  bool presentation_shown_ = false;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
   ui::FocusList focus_;
   nlohmann::ordered_json view_facts_;
@@ -149,7 +170,7 @@ class UiSession {
   ui::FrameLayout layout_;
   std::optional<std::filesystem::path> pending_dump_;
   std::string pending_dump_where_;  // "FILE:LINE" of that "dump"
-  std::string dump_error_;  // a script's "dump" could not be written: the script stops
+  std::string dump_error_;          // a script's "dump" could not be written: the script stops
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
   static constexpr double kPresentationHintSeconds = 4.0;
@@ -163,13 +184,13 @@ class UiSession {
   void update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight);
   std::unique_ptr<ui::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
   ui::ModelEngine::ScreenshotFn screenshot_fn_;
-  ui::TrainingRecord shipped_record_;           // the run the app opened with, for chapter 11
-  std::string shown_run_;                       // the saved run on the machine ("" = a shipped one)
-  std::int64_t followed_step_ = -1;             // the newest step the drum was put on
-  bool show_growing_ = false;                   // the machine shows the run being trained
+  ui::TrainingRecord shipped_record_;  // the run the app opened with, for chapter 11
+  std::string shown_run_;              // the saved run on the machine ("" = a shipped one)
+  std::int64_t followed_step_ = -1;    // the newest step the drum was put on
+  bool show_growing_ = false;          // the machine shows the run being trained
   std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
-  std::unique_ptr<SessionTraining> training_;   // last: a run still going saves before the rest goes
+  std::unique_ptr<SessionTraining> training_;  // last: a run still going saves before the rest goes
 };
 
 }  // namespace am::app

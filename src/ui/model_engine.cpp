@@ -1,12 +1,13 @@
 #include "am/ui/model_engine.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "am/model/forward.hpp"
+#include "am/model/run_folder.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
-#include "am/model/run_folder.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/generation.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
@@ -24,7 +25,8 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   if (!run) return fail(run.error());
   if (up_to) {
     std::erase_if(run->weights, [&](const StoredWeights& w) { return w.step > *up_to; });
-    if (run->weights.empty()) return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
+    if (run->weights.empty())
+      return fail(weights_dir.string() + ": no checkpoint up to step " + std::to_string(*up_to));
   }
 
   std::unique_ptr<ModelEngine> engine(new ModelEngine());
@@ -46,14 +48,14 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   }
   engine->training_.checkpoints = std::move(kept);
   engine->stored_ = std::move(run->weights);
-  engine->live_ = engine->stored_.size() - 1;
-  engine->live_weights_ = engine->weights(engine->live_);
+  for (const StoredWeights& w : engine->stored_) engine->steps_.push_back(w.step);
 
   const std::filesystem::path analysis_path = weights_dir / "analysis.json";
   std::ifstream in(analysis_path, std::ios::binary);
   if (!in) {
-    engine->analysis_message_ = "no analysis.json in " + weights_dir.string() +
-                                ": the chapters cannot name heads from measured scores (run attention-analyze)";
+    engine->analysis_message_ =
+        "no analysis.json in " + weights_dir.string() +
+        ": the chapters cannot name heads from measured scores (run attention-analyze)";
   } else {
     std::ostringstream text;
     text << in.rdbuf();
@@ -69,29 +71,24 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::pa
   return engine;
 }
 
-std::vector<std::int64_t> ModelEngine::checkpoint_steps() const {
-  std::vector<std::int64_t> steps;
-  for (const StoredWeights& w : stored_) steps.push_back(w.step);
-  return steps;
+std::optional<std::size_t> ModelEngine::checkpoint_index(std::int64_t step) const {
+  const auto it = std::lower_bound(steps_.begin(), steps_.end(), step);
+  if (it == steps_.end() || *it != step) return std::nullopt;
+  return static_cast<std::size_t>(it - steps_.begin());
 }
 
-Status ModelEngine::set_step(std::int64_t step) {
-  for (std::size_t i = 0; i < stored_.size(); ++i)
-    if (stored_[i].step == step) {
-      live_ = i;
-      live_weights_ = weights(i);
-      return Ok{};
-    }
-  return fail("there is no checkpoint at step " + std::to_string(step));
+std::size_t ModelEngine::nearest_index(std::int64_t step) const {
+  const std::int64_t snapped = snap_to_checkpoint(steps_, step);
+  return *checkpoint_index(snapped);
 }
 
-Activations ModelEngine::forward(std::span<const int> ids, const HeadMask& pulled) {
-  return am::forward(live(), ids, pulled);
+Activations ModelEngine::forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) {
+  return am::forward(*weights_at(step), ids, pulled);
 }
 
-Result<Generation> ModelEngine::generate(std::span<const int> ids, const HeadMask& pulled, int count,
-                                         const WriteSettings& how) {
-  return generate_greedy(live(), ids, pulled, count, how);
+Result<Generation> ModelEngine::generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled,
+                                         int count, const WriteSettings& how) {
+  return generate_greedy(*weights_at(step), ids, pulled, count, how);
 }
 
 Status ModelEngine::screenshot(const std::filesystem::path& path) {
@@ -99,8 +96,8 @@ Status ModelEngine::screenshot(const std::filesystem::path& path) {
   return screenshot_(path);
 }
 
-std::optional<double> ModelEngine::nonsense_accuracy(const HeadMask& pulled) {
-  return ui::nonsense_accuracy(live(), pulled);
+std::optional<double> ModelEngine::nonsense_accuracy(std::int64_t step, const HeadMask& pulled) {
+  return ui::nonsense_accuracy(*weights_at(step), pulled);
 }
 
 Status ModelEngine::start_training(const ScriptCommand& command) {
@@ -116,7 +113,7 @@ void ModelEngine::set_measured_accuracy(std::int64_t step, double accuracy) {
 ChapterContext ModelEngine::chapter_context(const AppState& state) {
   ChapterContext c;
   c.state = &state;
-  c.weights = &live();
+  c.weights = weights_at(state.step);
   c.training = &training_;
   c.analysis = analysis();
   return c;

@@ -22,15 +22,13 @@ ScriptRunner::ScriptRunner(Script script)
       }) {}
 
 Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& engine) {
-  const std::vector<std::int64_t> steps = engine.checkpoint_steps();
+  const std::vector<std::int64_t>& steps = engine.checkpoint_steps();
   if (steps.empty()) return fail("no checkpoints are loaded");
   switch (c.kind) {
     case CommandKind::kChapter: {
       const Chapter* chapter = find_chapter(static_cast<int>(c.number));
       if (!chapter) return fail("there is no chapter " + std::to_string(c.number));
-      const std::int64_t before = state.step;
       enter_chapter(state, *chapter, engine.chapter_context(state), steps);
-      if (state.step != before) return engine.set_step(state.step);
       return Ok{};
     }
     case CommandKind::kText:
@@ -40,8 +38,6 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       return Ok{};
     case CommandKind::kStep: {
       const std::int64_t snapped = snap_to_checkpoint(steps, c.number);
-      auto loaded = engine.set_step(snapped);
-      if (!loaded) return loaded;
       state.step = snapped;
       ++state.revision;
       if (snapped != c.number)
@@ -62,7 +58,7 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       const std::vector<int> ids = read_ids(state);
       if (ids.empty()) return fail("'generate' needs some text to continue");
       state.write = {c.temperature, c.seed};
-      auto generated = engine.generate(ids, state.pulled, static_cast<int>(c.number), state.write);
+      auto generated = engine.generate(state.step, ids, state.pulled, static_cast<int>(c.number), state.write);
       if (!generated) return fail(generated.error());
       state.generated = std::move(*generated);
       ++state.revision;

@@ -54,8 +54,8 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
 Status write_state_dump(const std::filesystem::path& path, const AppState& state, Engine& engine,
                         const nlohmann::ordered_json& extra) {
   const std::vector<int> ids = read_ids(state);
-  const Activations acts = engine.forward(ids, state.pulled);
-  nlohmann::ordered_json j = dump_state(state, acts, engine.nonsense_accuracy(state.pulled));
+  const Activations acts = engine.forward(state.step, ids, state.pulled);
+  nlohmann::ordered_json j = dump_state(state, acts, engine.nonsense_accuracy(state.step, state.pulled));
   if (extra.is_object())
     for (const auto& [key, value] : extra.items()) j[key] = value;
   const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

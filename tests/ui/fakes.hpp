@@ -46,8 +46,9 @@ inline AnalysisSummary analysis_a() {
   head(a, "L1H3").space = 0.45;
   head(a, "L2H3").induction = 0.71;
   head(a, "L2H4").induction = 0.66;
-  const std::map<std::string, double> singles = {{"L1H1", 0.93}, {"L1H2", 0.28}, {"L1H3", 0.94}, {"L1H4", 0.61},
-                                                 {"L2H1", 0.95}, {"L2H2", 0.92}, {"L2H3", 0.33}, {"L2H4", 0.72}};
+  const std::map<std::string, double> singles = {{"L1H1", 0.93}, {"L1H2", 0.28}, {"L1H3", 0.94},
+                                                 {"L1H4", 0.61}, {"L2H1", 0.95}, {"L2H2", 0.92},
+                                                 {"L2H3", 0.33}, {"L2H4", 0.72}};
   for (const auto& [name, acc] : singles) a.ablations.push_back({mask_of({name.c_str()}), acc});
   a.ablations.push_back({mask_of({"L2H3", "L2H4"}), 0.12});
   a.demo = CopyDemo{"qzxv kplw qzxv kp", "l", 0.84};
@@ -67,8 +68,9 @@ inline AnalysisSummary analysis_b() {
     for (auto& h : layer) h = HeadScoreSet{0.11, 0.09, 0.14, 0.1, 0.17, 0.03, 0.04};
   head(a, "L1H1").previous = 0.62;
   head(a, "L2H2").induction = 0.31;  // below the induction threshold
-  const std::map<std::string, double> singles = {{"L1H1", 0.47}, {"L1H2", 0.55}, {"L1H3", 0.52}, {"L1H4", 0.53},
-                                                 {"L2H1", 0.51}, {"L2H2", 0.41}, {"L2H3", 0.50}, {"L2H4", 0.57}};
+  const std::map<std::string, double> singles = {{"L1H1", 0.47}, {"L1H2", 0.55}, {"L1H3", 0.52},
+                                                 {"L1H4", 0.53}, {"L2H1", 0.51}, {"L2H2", 0.41},
+                                                 {"L2H3", 0.50}, {"L2H4", 0.57}};
   for (const auto& [name, acc] : singles) a.ablations.push_back({mask_of({name.c_str()}), acc});
   return a;
 }
@@ -79,7 +81,8 @@ inline TrainingRecord training_a() {
   const std::vector<double> acc = {0.02, 0.04, 0.06, 0.10, 0.14, 0.50, 0.78, 0.90, 0.96};
   const std::vector<double> loss = {3.40, 2.80, 2.50, 2.30, 2.20, 2.25, 2.00, 1.90, 1.85};
   const std::vector<double> val = {3.41, 2.90, 2.60, 2.40, 2.31, 2.30, 2.10, 2.00, 1.95};
-  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], val[i], acc[i], {}});
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    t.checkpoints.push_back({steps[i], loss[i], val[i], acc[i], {}});
   t.recipe.repeat_share = 0.5;
   t.recipe.repeat_min_length = 16;
   t.recipe.repeat_max_length = 32;
@@ -91,8 +94,8 @@ inline TrainingRecord training_a() {
   HeadScoreTable grown = quiet;
   grown[1][2].induction = 0.52;
   quiet[1][0].induction = 0.05;
-  t.checkpoints[4].heads = quiet;   // step 1000
-  t.checkpoints[6].heads = grown;   // step 1500
+  t.checkpoints[4].heads = quiet;  // step 1000
+  t.checkpoints[6].heads = grown;  // step 1500
   return t;
 }
 
@@ -101,7 +104,8 @@ inline TrainingRecord training_b() {
   const std::vector<std::int64_t> steps = {0, 400, 800, 1200, 1600, 2000};
   const std::vector<double> acc = {0.03, 0.11, 0.19, 0.73, 0.81, 0.83};
   const std::vector<double> loss = {3.30, 2.70, 2.40, 2.10, 2.00, 1.97};
-  for (std::size_t i = 0; i < steps.size(); ++i) t.checkpoints.push_back({steps[i], loss[i], std::nullopt, acc[i], {}});
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    t.checkpoints.push_back({steps[i], loss[i], std::nullopt, acc[i], {}});
   t.recipe.repeat_share = 0.3;
   t.recipe.batch_size = 32;
   return t;
@@ -115,40 +119,38 @@ class FakeEngine : public Engine {
       weights_.push_back(random_weights(static_cast<std::uint64_t>(s) + 1));
       weights_.back().step = s;
     }
-    live_ = weights_.size() - 1;
   }
-  std::vector<std::int64_t> checkpoint_steps() const override { return steps_; }
-  Status set_step(std::int64_t step) override {
-    for (std::size_t i = 0; i < steps_.size(); ++i)
-      if (steps_[i] == step) {
-        live_ = i;
-        return Ok{};
-      }
-    return fail("no checkpoint at step " + std::to_string(step));
+  const std::vector<std::int64_t>& checkpoint_steps() const override { return steps_; }
+  Activations forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) override {
+    return am::forward(weights_at(step), ids, pulled);
   }
-  Activations forward(std::span<const int> ids, const HeadMask& pulled) override {
-    return am::forward(weights_[live_], ids, pulled);
-  }
-  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
+  Result<Generation> generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled, int count,
                               const WriteSettings& how) override {
-    return generate_greedy(weights_[live_], ids, pulled, count, how);
+    return generate_greedy(weights_at(step), ids, pulled, count, how);
   }
   Status screenshot(const std::filesystem::path& path) override {
     screenshots.push_back(path.string());
     return Ok{};
   }
-  std::optional<double> nonsense_accuracy(const HeadMask& pulled) override {
+  std::optional<double> nonsense_accuracy(std::int64_t, const HeadMask& pulled) override {
     return 0.9 - 0.1 * pulled.count();  // a stand-in: each pulled head costs ten points
   }
   ChapterContext chapter_context(const AppState& state) override {
     ChapterContext c;
     c.state = &state;
-    c.weights = &weights_[live_];
+    // Not owned: the engine outlives every context the tests build.
+    c.weights = std::shared_ptr<const Weights>(std::shared_ptr<const Weights>(), &weights_at(state.step));
     c.training = &training;
     c.analysis = &analysis;
     return c;
   }
-  const Weights& live_weights() const { return weights_[live_]; }
+  // The checkpoint nearest to `step`, as the real engine picks it.
+  const Weights& weights_at(std::int64_t step) const {
+    const std::int64_t snapped = snap_to_checkpoint(steps_, step);
+    for (std::size_t i = 0; i < steps_.size(); ++i)
+      if (steps_[i] == snapped) return weights_[i];
+    return weights_.back();
+  }
 
   AnalysisSummary analysis = analysis_a();
   TrainingRecord training = training_a();
@@ -157,7 +159,6 @@ class FakeEngine : public Engine {
  private:
   std::vector<std::int64_t> steps_ = {0, 250, 500, 1000, 1500, 2000};
   std::vector<Weights> weights_;
-  std::size_t live_ = 0;
 };
 
 // Everything a chapter shows, in one string.

@@ -35,7 +35,7 @@ struct Scene {
     c.state = &state;
     c.acts = &acts;
     c.intact = &acts;
-    c.weights = &weights;
+    c.weights = std::shared_ptr<const Weights>(std::shared_ptr<const Weights>(), &weights);  // not owned
     c.analysis = &analysis;
     c.training = &training;
     return c;

@@ -136,7 +136,7 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
         c.state = &state;
         c.acts = &acts;
         c.intact = &acts;
-        c.weights = &w;
+        c.weights = std::shared_ptr<const Weights>(std::shared_ptr<const Weights>(), &w);  // not owned
         if (with_inputs) {
           c.analysis = &a;
           c.training = &t;
@@ -249,7 +249,7 @@ TEST_CASE("the scene input follows the state, the chapter and the settings", "[c
   enter_chapter(state, *find_chapter(1), engine.chapter_context(state), engine.checkpoint_steps());
   set_pulled(state, 1, 3, true);
   REQUIRE(select_position(state, 4).ok());
-  const Activations acts = engine.forward(read_ids(state), state.pulled);
+  const Activations acts = engine.forward(state.step, read_ids(state), state.pulled);
   ChapterContext c = engine.chapter_context(state);
   c.acts = &acts;
   machine::SceneInput in = make_scene_input(state, c, 2.5);

@@ -26,8 +26,8 @@ bool contains_step(const std::vector<std::int64_t>& steps, std::int64_t step) {
 void every_chapter_renders(ModelEngine& engine) {
   AppState state;
   set_text(state, "the queen. the qu");
-  state.step = engine.live().step;
-  const Activations acts = am::forward(engine.live(), read_ids(state));
+  state.step = engine.checkpoint_steps().back();
+  const Activations acts = am::forward(*engine.weights_at(state.step), read_ids(state));
   for (const Chapter& ch : all_chapters()) {
     ChapterContext c = engine.chapter_context(state);
     c.acts = &acts;
@@ -59,8 +59,8 @@ TEST_CASE("one truncated checkpoint among the shipped ones is left out of the dr
   REQUIRE((*engine)->load_messages().size() == 1);
   CHECK((*engine)->load_messages()[0] == "step 4,000: truncated, 17,336 of 56,996 bytes \u2014 left out");
   CHECK((*engine)->analysis() != nullptr);
-  CHECK((*engine)->set_step(4250));
-  CHECK_FALSE((*engine)->set_step(4000));
+  CHECK((*engine)->checkpoint_index(4250));
+  CHECK_FALSE((*engine)->checkpoint_index(4000));
   every_chapter_renders(**engine);
 }
 

@@ -62,14 +62,15 @@ TEST_CASE("the engine loads every checkpoint, the manifest and the analysis", "[
   REQUIRE(engine.ok());
   ModelEngine& e = **engine;
   CHECK(e.checkpoint_steps() == std::vector<std::int64_t>{0, 100, 200});
-  CHECK(e.live().step == 200);  // starts at the final checkpoint
+  CHECK(e.weights_at(e.checkpoint_steps().back())->step == 200);  // the final checkpoint
   REQUIRE(e.analysis() != nullptr);
   CHECK(e.analysis()->accuracy == Approx(0.8));
   CHECK(e.training().has_accuracy());
   CHECK(*e.training().recipe.batch_size == 48);
-  REQUIRE(e.set_step(100).ok());
-  CHECK(e.live().values == random_weights(105).values);
-  CHECK_FALSE(e.set_step(150).ok());
+  REQUIRE(e.checkpoint_index(100).has_value());
+  CHECK(e.weights(*e.checkpoint_index(100))->values == random_weights(105).values);
+  CHECK_FALSE(e.checkpoint_index(150).has_value());
+  CHECK(e.weights_at(150)->step == 100);  // a step between two reads the nearest (ties: the earlier)
   CHECK_THAT(e.screenshot("x.png").error(), Contains("need the window"));
   e.set_screenshot([](const std::filesystem::path&) -> Status { return Ok{}; });
   CHECK(e.screenshot("x.png").ok());
@@ -95,7 +96,7 @@ TEST_CASE("a script over the real engine, pulling a head changes the dumped prob
   ScriptRunner runner(std::move(*script));
   REQUIRE(runner.run_all(state, e) == ScriptRunner::Outcome::kFinished);
   CHECK(state.step == 100);
-  CHECK(e.live().step == 100);
+  CHECK(e.weights_at(state.step)->step == 100);
   CHECK(head_name(state.selected_layer, state.selected_head) == "L2H4");  // the strongest induction score
   const auto path = folder.dir / "state.json";
   REQUIRE(write_state_dump(path, state, e).ok());
@@ -105,7 +106,7 @@ TEST_CASE("a script over the real engine, pulling a head changes the dumped prob
   CHECK(j["selected_position"] == 17);
   // The dumped P(top) is the ablated model's at step 100, not the intact one's.
   const std::vector<int> ids = read_ids(state);
-  const Activations ablated = forward(e.live(), ids, state.pulled);
+  const Activations ablated = forward(*e.weights_at(state.step), ids, state.pulled);
   const auto& top = j["top5"][0];
   const int id = char_to_id(top["char"].get<std::string>()[0]);
   CHECK(top["p"].get<double>() == Approx(ablated.probs[16 * kVocab + id]));
@@ -114,7 +115,7 @@ TEST_CASE("a script over the real engine, pulling a head changes the dumped prob
     const double with_pull = j["nonsense_accuracy"].get<double>();
     CHECK(with_pull >= 0.0);
     CHECK(with_pull <= 1.0);
-    CHECK(*e.nonsense_accuracy(state.pulled) == with_pull);  // deterministic
+    CHECK(*e.nonsense_accuracy(state.step, state.pulled) == with_pull);  // deterministic
   } else {
     CHECK(j["nonsense_accuracy"].is_null());
   }

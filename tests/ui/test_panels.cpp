@@ -72,7 +72,7 @@ struct Harness {
       layout = compute_frame_layout(in);
       begin_frame_panels(layout);
     }
-    acts = engine.forward(read_ids(state), state.pulled);
+    acts = engine.forward(state.step, read_ids(state), state.pulled);
     ChapterContext c = engine.chapter_context(state);
     c.acts = &acts;
     c.intact = &acts;

@@ -99,7 +99,7 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
         state.step = engines[i]->checkpoint_steps().back();
         set_text(state,
                  variant == 0 ? std::string(ch.default_text) : "the cat sat on the mat and the cat sa");
-        const Activations acts = forward(engines[i]->live(), read_ids(state));
+        const Activations acts = forward(*engines[i]->weights_at(state.step), read_ids(state));
         ChapterContext c = engines[i]->chapter_context(state);
         c.acts = &acts;
         c.intact = &acts;

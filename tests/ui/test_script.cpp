@@ -98,7 +98,7 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
 
   CHECK(state.chapter == 9);
   CHECK(state.step == 1500);  // 1400 snaps to the nearest checkpoint
-  CHECK(engine.live_weights().step == 1500);
+  CHECK(engine.weights_at(state.step).step == 1500);
   CHECK(state.pulled.to_string() == "L1H4");
   CHECK(state.selected_position == 15);
   CHECK(head_name(state.selected_layer, state.selected_head) == "L1H4");
@@ -106,8 +106,8 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
   CHECK(engine.screenshots == std::vector<std::string>{"shot.png"});
 
   const std::vector<int> ids = read_ids(state);
-  const Activations acts = engine.forward(ids, state.pulled);
-  const auto j = dump_state(state, acts, engine.nonsense_accuracy(state.pulled));
+  const Activations acts = engine.forward(state.step, ids, state.pulled);
+  const auto j = dump_state(state, acts, engine.nonsense_accuracy(state.step, state.pulled));
   CHECK(j["chapter"] == 9);
   CHECK(j["chapter_title"] == "Pulling a head out");
   CHECK(j["text"] == "qzxv kplw qzxv kp");
@@ -119,7 +119,7 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
   CHECK(j["nonsense_accuracy"].get<double>() == Approx(0.8));
   REQUIRE(j["top5"].size() == 5);
   // The dumped probabilities are the model's, best first.
-  const Activations expected = forward(engine.live_weights(), ids, test::mask_of({"L1H4"}));
+  const Activations expected = forward(engine.weights_at(state.step), ids, test::mask_of({"L1H4"}));
   const auto guesses = top_guesses(expected, expected.length() - 1, 5);
   for (std::size_t i = 0; i < 5; ++i) {
     CHECK(j["top5"][i]["char"] == std::string(1, id_to_char(guesses[i].id)));
@@ -127,7 +127,7 @@ TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head,
   }
   CHECK(j["top5"][0]["p"].get<double>() >= j["top5"][4]["p"].get<double>());
   // Greedy writing is deterministic: the same as running the cache by hand.
-  CHECK(j["generated"] == generate_greedy(engine.live_weights(), ids, state.pulled, 6).text);
+  CHECK(j["generated"] == generate_greedy(engine.weights_at(state.step), ids, state.pulled, 6).text);
 }
 
 TEST_CASE("a failing command stops the replay with its line", "[script]") {

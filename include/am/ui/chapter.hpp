@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -70,7 +71,7 @@ struct ChapterContext {
   const AppState* state = nullptr;
   const Activations* acts = nullptr;           // live pass (with the pulled heads pulled)
   const Activations* intact = nullptr;         // same text with every head in place
-  const Weights* weights = nullptr;            // the checkpoint loaded now
+  std::shared_ptr<const Weights> weights;      // the checkpoint at state->step (held while in use)
   const TrainingRecord* training = nullptr;    // manifest: checkpoints, metrics, recipe
   const AnalysisSummary* analysis = nullptr;   // analysis.json of the final checkpoint
   std::optional<double> live_accuracy;         // repeated nonsense with the pulled heads, this step

@@ -1,6 +1,6 @@
 // The Engine scripts (and the window) run on: every checkpoint's weights held in
-// memory as stored (float16 stays float16), so the drum and the background caches switch instantly (the shipped folder
-// is at most 16 MiB), with the manifest's training record and the analysis beside them.
+// memory as stored (float16 stays float16), so the drum and the background caches switch instantly (the
+// shipped folder is at most 16 MiB), with the manifest's training record and the analysis beside them.
 // Rendering stays outside: screenshots go through a callback the window installs.
 #pragma once
 
@@ -26,7 +26,8 @@ class ModelEngine final : public Engine {
 
   // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
   // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
-  // analysis() is null and analysis_message() says why). Starts at the final checkpoint.
+  // analysis() is null and analysis_message() says why). The engine holds no current
+  // checkpoint: every pass names the step it reads (the session's AppState::step).
   // A checkpoint that fails to load is left out, and a malformed manifest falls back to
   // the file names (load_run_folder); load_messages() says what was left out and why.
   // Fails only when no checkpoint loads.
@@ -53,20 +54,23 @@ class ModelEngine final : public Engine {
   std::shared_ptr<const Weights> weights(std::size_t i) const { return widened_.get(i); }
   // The checkpoints as stored: float16 ones stay float16 in memory.
   const std::vector<StoredWeights>& stored() const { return stored_; }
-  std::size_t live_index() const { return live_; }
-  const Weights& live() const { return *live_weights_; }
+  // The index of the checkpoint at exactly `step`, or nullopt.
+  std::optional<std::size_t> checkpoint_index(std::int64_t step) const;
+  // The index of the checkpoint nearest to `step` (ties: the earlier).
+  std::size_t nearest_index(std::int64_t step) const;
+  // The checkpoint nearest to `step`, widened (hold the pointer while using it).
+  std::shared_ptr<const Weights> weights_at(std::int64_t step) const { return weights(nearest_index(step)); }
   const TrainingRecord& training() const { return training_; }
   const AnalysisSummary* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
   const std::string& analysis_message() const { return analysis_message_; }
   const std::vector<std::string>& load_messages() const { return load_messages_; }
 
-  std::vector<std::int64_t> checkpoint_steps() const override;
-  Status set_step(std::int64_t step) override;
-  Activations forward(std::span<const int> ids, const HeadMask& pulled) override;
-  Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
+  const std::vector<std::int64_t>& checkpoint_steps() const override { return steps_; }
+  Activations forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) override;
+  Result<Generation> generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled, int count,
                               const WriteSettings& how) override;
   Status screenshot(const std::filesystem::path& path) override;
-  std::optional<double> nonsense_accuracy(const HeadMask& pulled) override;
+  std::optional<double> nonsense_accuracy(std::int64_t step, const HeadMask& pulled) override;
   ChapterContext chapter_context(const AppState& state) override;
   Status start_training(const ScriptCommand& command) override;
   bool training_busy() const override { return busy_ && busy_(); }
@@ -77,12 +81,11 @@ class ModelEngine final : public Engine {
  private:
   ModelEngine() = default;
   std::vector<StoredWeights> stored_;  // one per checkpoint, in step order
+  std::vector<std::int64_t> steps_;    // stored_[i].step, for the drum and the scripts
   // The checkpoints a pass needs widened: the drum's, and the sweep's current ones (two
   // threads), with a few to spare for scrubbing back and forth.
   static constexpr std::size_t kWidenedCheckpoints = 8;
   mutable WidenedLru widened_{stored_, kWidenedCheckpoints};
-  std::size_t live_ = 0;
-  std::shared_ptr<const Weights> live_weights_;  // checkpoint live_, widened
   TrainingRecord training_;
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;

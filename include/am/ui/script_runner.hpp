@@ -25,20 +25,21 @@ class Engine {
  public:
   virtual ~Engine() = default;
   // Steps of the checkpoints that can be loaded, sorted ascending (never empty).
-  virtual std::vector<std::int64_t> checkpoint_steps() const = 0;
-  // Makes the checkpoint at exactly `step` (one of checkpoint_steps()) the live one.
-  virtual Status set_step(std::int64_t step) = 0;
-  // The forward pass of the live checkpoint over `ids` (at most kContext).
-  virtual Activations forward(std::span<const int> ids, const HeadMask& pulled) = 0;
+  virtual const std::vector<std::int64_t>& checkpoint_steps() const = 0;
+  // The checkpoint is an argument, never engine state: the caller's AppState::step owns it.
+  // `step` is one of checkpoint_steps() (another value reads the nearest checkpoint).
+  // The forward pass of that checkpoint over `ids` (at most kContext).
+  virtual Activations forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) = 0;
   // Writes `count` characters after `ids`, one at a time with the KV cache.
-  virtual Result<Generation> generate(std::span<const int> ids, const HeadMask& pulled, int count,
-                                      const WriteSettings& how) = 0;
+  virtual Result<Generation> generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled,
+                                      int count, const WriteSettings& how) = 0;
   // Renders the current state to a PNG.
   virtual Status screenshot(const std::filesystem::path& path) = 0;
-  // Accuracy on the repeated-nonsense set with these heads pulled, at the live step;
+  // Accuracy on the repeated-nonsense set with these heads pulled, at `step`;
   // nullopt when the engine cannot compute it.
-  virtual std::optional<double> nonsense_accuracy(const HeadMask& pulled) = 0;
-  // What entering a chapter may read (lifted heads come from the analysis); may hold nulls.
+  virtual std::optional<double> nonsense_accuracy(std::int64_t step, const HeadMask& pulled) = 0;
+  // What entering a chapter may read (lifted heads come from the analysis; the weights are
+  // the checkpoint at state.step); may hold nulls.
   virtual ChapterContext chapter_context(const AppState& state) = 0;
   // A script's "train" line; engines without a trainer refuse it.
   virtual Status start_training(const ScriptCommand&) { return fail("training is not available here"); }
