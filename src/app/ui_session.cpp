@@ -40,8 +40,13 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   // the runs' order.
   std::vector<std::future<Result<std::unique_ptr<ui::ModelEngine>>>> loading;
   for (const RunInfo& info : *runs)
-    loading.push_back(
-        std::async(std::launch::async, [dir = info.dir] { return ui::ModelEngine::load(dir); }));
+    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless] {
+      // The window shows the final checkpoint at once and the rest arrive behind it;
+      // headless pictures and dumps must not depend on how far loading got.
+      ui::ModelEngine::OpenOptions open;
+      open.background = !headless;
+      return ui::ModelEngine::open(dir, open);
+    }));
   for (std::size_t r = 0; r < runs->size(); ++r) {
     RunInfo& info = (*runs)[r];
     auto engine = loading[r].get();
@@ -278,6 +283,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["run_shown"] =
       shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
   extra["checkpoint_steps"] = steps();
+  extra["checkpoints_loaded"] = engine_->loaded_steps();
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
@@ -313,6 +319,7 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
 // command, the window's events (shortcuts), what the panels chose last frame, a growing
 // run, the drum's playback. The step ends on a checkpoint of the run on show.
 void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
+  finish_loading();
   if (runner_ && !runner_->done() && !hold_script_) {
     runner_->step(state_, *engine_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
@@ -355,6 +362,28 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   follow_training();
   ui::advance_playback(state_, steps(), dt_seconds);
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
+}
+
+// Once every checkpoint of a run has been read, the ones that failed leave its drum (the
+// caches of the run on show stop first: the indices change), with their reasons.
+void UiSession::finish_loading() {
+  for (RunSlot& r : runs_) {
+    if (!r.engine->needs_drop()) continue;
+    const bool shown = r.engine.get() == engine_;
+    if (shown) {
+      cache_.reset();
+      curve_.reset();
+    }
+    const std::vector<std::string> messages = r.engine->drop_failed();
+    if (shown) bind_engine();
+    for (const std::string& m : messages)
+      state_.load_messages.push_back(runs_.size() > 1 ? "run " + r.info.name + ": " + m : m);
+    if (!messages.empty()) {
+      ui::set_status(state_, messages.front(), true);
+      state_.load_dialog_open = true;
+    }
+    ++state_.revision;
+  }
 }
 
 void UiSession::apply_training_actions(const ui::TrainingActions& training_actions) {
@@ -446,6 +475,8 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
   drum.cached = headless_ ? cache_->size() : cache_->ready();
+  if (engine_->loading()) drum.loading = engine_->loaded_count();
+  drum.waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
   for (const RunSlot& r : runs_) {
     drum.runs.emplace_back(r.info.name, r.info.title);
     if (!drum.other && r.engine.get() != engine_) {

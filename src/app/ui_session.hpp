@@ -89,7 +89,9 @@ class UiSession {
   bool animating() const { return state_.playing || script_running() || hint_showing_; }
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
-  bool background_busy() const { return cache_->ready() < cache_->size() || training_->busy(); }
+  bool background_busy() const {
+    return cache_->ready() < cache_->size() || training_->busy() || engine_->loading() || engine_->needs_drop();
+  }
   // Beads travel in the chapters about threads and beads, and for a few seconds after
   // any change elsewhere; then they rest and the window can sleep.
   bool beads_moving() const { return beads_moving_; }
@@ -114,6 +116,7 @@ class UiSession {
   std::size_t step_index() const;  // the checkpoint AppState::step is on
   void apply_actions(double dt_seconds, SessionRequests& requests);
   void apply_training_actions(const ui::TrainingActions& actions);
+  void finish_loading();
   machine::SceneInput derive(double time_seconds, double dt_seconds, SessionRequests& requests);
   bool draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests);
   struct FrameMarks {  // what frame() compares to tell whether anything changed

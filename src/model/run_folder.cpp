@@ -4,9 +4,10 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <string_view>
 #include <nlohmann/json.hpp>
+#include <string_view>
 #include <system_error>
+#include <variant>
 
 #include "am/model/safetensors.hpp"
 
@@ -16,7 +17,8 @@ namespace fs = std::filesystem;
 std::string group_thousands(std::int64_t value) {
   const bool negative = value < 0;
   // Through unsigned, so the most negative value is no overflow.
-  std::uint64_t magnitude = negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+  std::uint64_t magnitude =
+      negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
   std::string digits = std::to_string(magnitude);
   std::string out;
   for (std::size_t i = 0; i < digits.size(); ++i) {
@@ -49,7 +51,7 @@ std::uint64_t promised_size(const fs::path& path, std::uint64_t actual, bool& at
   std::uint64_t header_len = 0;
   for (int i = 7; i >= 0; --i) header_len = (header_len << 8) | len_bytes[i];
   if (header_len > (std::uint64_t{1} << 26)) return 0;  // not a header of ours
-  if (8 + header_len > actual) {  // the header itself is cut
+  if (8 + header_len > actual) {                        // the header itself is cut
     at_least = true;
     return 8 + header_len;
   }
@@ -88,8 +90,7 @@ std::string describe_load_failure(const fs::path& path, const std::string& loade
     const std::uint64_t promised = promised_size(path, actual, at_least);
     if (promised > actual)
       return "truncated, " + group_thousands(static_cast<std::int64_t>(actual)) + " of " +
-             (at_least ? "at least " : "") +
-             group_thousands(static_cast<std::int64_t>(promised)) + " bytes";
+             (at_least ? "at least " : "") + group_thousands(static_cast<std::int64_t>(promised)) + " bytes";
   }
   // The loader's messages start with the path; the learner already sees the step.
   std::string reason = loader_error;
@@ -110,45 +111,67 @@ std::vector<CheckpointEntry> checkpoints_from_file_names(const fs::path& dir) {
     return a.step != b.step ? a.step < b.step : a.file < b.file;
   });
   // Two names for one step (step_1 and step_000001): the first in name order stands.
-  out.erase(std::unique(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.step == b.step; }),
-            out.end());
+  out.erase(
+      std::unique(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.step == b.step; }),
+      out.end());
   return out;
 }
 
-Result<LoadedRunFolder> load_run_folder(const fs::path& dir) {
+Result<RunListing> list_run_folder(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return fail(dir.string() + ": not a folder");
-  LoadedRunFolder run;
+  RunListing listing;
   auto manifest = load_manifest(dir);
-  std::vector<CheckpointEntry> entries;
   if (manifest) {
-    run.manifest = std::move(*manifest);
-    entries = std::move(run.manifest.checkpoints);
+    listing.manifest = std::move(*manifest);
+    listing.entries = std::move(listing.manifest.checkpoints);
   } else {
-    run.manifest_usable = false;
-    run.manifest.dir = dir;
-    entries = checkpoints_from_file_names(dir);
-    run.manifest_message = manifest.error() + " \u2014 the checkpoints were found from their file names (" +
-                           std::to_string(entries.size()) + "), without the training curves";
+    listing.manifest_usable = false;
+    listing.manifest.dir = dir;
+    listing.entries = checkpoints_from_file_names(dir);
+    listing.manifest_message = manifest.error() +
+                               " \u2014 the checkpoints were found from their file names (" +
+                               std::to_string(listing.entries.size()) + "), without the training curves";
   }
-  run.manifest.checkpoints.clear();
-  for (const CheckpointEntry& entry : entries) {
-    const fs::path path = dir / entry.file;
-    auto w = load_weights(path);
-    if (!w) {
-      run.skipped.push_back({entry.step, entry.file, describe_load_failure(path, w.error())});
+  listing.manifest.checkpoints.clear();
+  return listing;
+}
+
+std::variant<StoredWeights, SkippedCheckpoint> load_checkpoint(const fs::path& dir,
+                                                               const CheckpointEntry& entry) {
+  const fs::path path = dir / entry.file;
+  auto w = load_weights(path);
+  if (!w) return SkippedCheckpoint{entry.step, entry.file, describe_load_failure(path, w.error())};
+  w->step = entry.step;
+  return StoredWeights::keep(std::move(*w));
+}
+
+std::string no_usable_checkpoint(const fs::path& dir, const RunListing& listing,
+                                 const std::vector<SkippedCheckpoint>& skipped) {
+  std::string why = dir.string() + ": no usable checkpoint";
+  if (listing.entries.empty()) why += " (none listed, and no step_NNNNNN.safetensors file)";
+  if (!listing.manifest_message.empty()) why += "\n  " + listing.manifest_message;
+  for (const auto& s : skipped) why += "\n  " + s.message();
+  return why;
+}
+
+Result<LoadedRunFolder> load_run_folder(const fs::path& dir) {
+  auto listing = list_run_folder(dir);
+  if (!listing) return fail(listing.error());
+  LoadedRunFolder run;
+  run.manifest = std::move(listing->manifest);
+  run.manifest_usable = listing->manifest_usable;
+  run.manifest_message = listing->manifest_message;
+  for (const CheckpointEntry& entry : listing->entries) {
+    auto loaded = load_checkpoint(dir, entry);
+    if (auto* skipped = std::get_if<SkippedCheckpoint>(&loaded)) {
+      run.skipped.push_back(std::move(*skipped));
       continue;
     }
-    w->step = entry.step;
-    run.weights.push_back(StoredWeights::keep(std::move(*w)));
+    run.weights.push_back(std::get<StoredWeights>(std::move(loaded)));
     run.manifest.checkpoints.push_back(entry);
   }
-  if (run.weights.empty()) {
-    std::string why = dir.string() + ": no usable checkpoint";
-    if (entries.empty()) why += " (none listed, and no step_NNNNNN.safetensors file)";
-    for (const auto& m : run.messages()) why += "\n  " + m;
-    return fail(why);
-  }
+  if (run.weights.empty()) return fail(no_usable_checkpoint(dir, *listing, run.skipped));
   return run;
 }
 

@@ -44,4 +44,9 @@ std::size_t WidenedLru::widenings() const {
   return widenings_;
 }
 
+void WidenedLru::clear() {
+  const std::lock_guard lock(mutex_);
+  entries_.clear();
+}
+
 }  // namespace am

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "am/model/result.hpp"
@@ -25,16 +26,36 @@ struct SkippedCheckpoint {
 };
 
 struct LoadedRunFolder {
-  Manifest manifest;               // only the checkpoints that loaded (raw_json: the file's text, if read)
+  Manifest manifest;  // only the checkpoints that loaded (raw_json: the file's text, if read)
   std::vector<StoredWeights> weights;  // one per manifest.checkpoints entry, same order; step set
                                        // (float16 files stay float16 in memory)
   std::vector<SkippedCheckpoint> skipped;
-  bool manifest_usable = true;     // false: the checkpoints were found from their file names
-  std::string manifest_message;    // why the manifest was not used (empty when it was)
+  bool manifest_usable = true;   // false: the checkpoints were found from their file names
+  std::string manifest_message;  // why the manifest was not used (empty when it was)
 
   // Every message a learner should see, one per line (manifest first, then the skipped).
   std::vector<std::string> messages() const;
 };
+
+// What a run folder lists, before any checkpoint is read: the manifest's checkpoints, or,
+// when the manifest is missing or malformed, the step_NNNNNN.safetensors file names.
+struct RunListing {
+  Manifest manifest;                     // its checkpoints moved to `entries`
+  std::vector<CheckpointEntry> entries;  // sorted by step
+  bool manifest_usable = true;
+  std::string manifest_message;  // why the manifest was not used (empty when it was)
+};
+// Fails only when `dir` is not a folder.
+Result<RunListing> list_run_folder(const std::filesystem::path& dir);
+
+// One checkpoint of the listing: its weights (step set; float16 stays float16), or why it
+// was left out.
+std::variant<StoredWeights, SkippedCheckpoint> load_checkpoint(const std::filesystem::path& dir,
+                                                               const CheckpointEntry& entry);
+
+// The error of a folder where no checkpoint loads: each file's reason, one per line.
+std::string no_usable_checkpoint(const std::filesystem::path& dir, const RunListing& listing,
+                                 const std::vector<SkippedCheckpoint>& skipped);
 
 // Loads every checkpoint of `dir`. Fails only when no checkpoint loads (the message
 // then lists each file's reason) or the folder cannot be listed.

@@ -15,7 +15,8 @@ namespace am {
 
 class WidenedLru {
  public:
-  // `stored` must outlive this and not change size.
+  // `stored` must outlive this; it may change size only while nobody calls get(), and then
+  // clear() must follow.
   WidenedLru(const std::vector<StoredWeights>& stored, std::size_t capacity);
   WidenedLru(const WidenedLru&) = delete;
   WidenedLru& operator=(const WidenedLru&) = delete;
@@ -25,6 +26,8 @@ class WidenedLru {
   // nobody holds any more. The pointer stays valid as long as it is held.
   std::shared_ptr<const Weights> get(std::size_t index);
   std::size_t widenings() const;  // how many widenings so far (tests)
+  // Forgets every entry (the checkpoints were renumbered); pointers handed out stay valid.
+  void clear();
 
  private:
   struct Entry {

@@ -4,13 +4,18 @@
 // Rendering stays outside: screenshots go through a callback the window installs.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "am/model/run_folder.hpp"
 #include "am/model/stored_weights.hpp"
 #include "am/model/weights.hpp"
 #include "am/model/widened_lru.hpp"
@@ -35,6 +40,23 @@ class ModelEngine final : public Engine {
   static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir,
                                                    std::optional<std::int64_t> up_to = std::nullopt);
 
+  struct OpenOptions {
+    // Load the final checkpoint (or the newest that loads) now and the others on a thread
+    // of the engine's own, newest first; false: every checkpoint before open returns.
+    bool background = false;
+    std::optional<std::int64_t> up_to;
+    // Called on the loading thread before checkpoint i is read (tests hold the loader here).
+    std::function<void(std::size_t)> before_load;
+  };
+  // load() with options. With `background`, checkpoint_steps() lists every checkpoint of
+  // the folder at once (the drum and the curves show them all); is_loaded(i) says which
+  // are in. A checkpoint that fails stays listed until drop_failed().
+  static Result<std::unique_ptr<ModelEngine>> open(const std::filesystem::path& weights_dir,
+                                                   const OpenOptions& options);
+  ~ModelEngine() override;
+  ModelEngine(const ModelEngine&) = delete;
+  ModelEngine& operator=(const ModelEngine&) = delete;
+
   void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
   // The app's trainer, for a script's "train" and "wait-training" lines.
   using TrainFn = std::function<Status(const ScriptCommand&)>;
@@ -51,14 +73,24 @@ class ModelEngine final : public Engine {
 
   std::size_t checkpoint_count() const { return stored_.size(); }
   // Checkpoint i in float32, widened on demand (thread-safe; hold the pointer while using it).
-  std::shared_ptr<const Weights> weights(std::size_t i) const { return widened_.get(i); }
-  // The checkpoints as stored: float16 ones stay float16 in memory.
-  const std::vector<StoredWeights>& stored() const { return stored_; }
+  // A checkpoint still loading is waited for: background threads only. The window's
+  // thread asks weights_at(), which never waits.
+  std::shared_ptr<const Weights> weights(std::size_t i) const;
+  // Background loading: how many checkpoints are in, whether some are still being read,
+  // whether checkpoint i is in, and the steps that are.
+  std::size_t loaded_count() const;
+  bool loading() const;
+  bool is_loaded(std::size_t i) const;
+  std::vector<std::int64_t> loaded_steps() const;
+  // Every checkpoint has been read and some failed: drop_failed() takes them off the list
+  // (call it with no cache reading this engine: the indices change). Returns the messages.
+  bool needs_drop() const;
+  std::vector<std::string> drop_failed();
   // The index of the checkpoint at exactly `step`, or nullopt.
   std::optional<std::size_t> checkpoint_index(std::int64_t step) const;
-  // The index of the checkpoint nearest to `step` (ties: the earlier).
+  // The index of the loaded checkpoint nearest to `step` (ties: the earlier); never waits.
   std::size_t nearest_index(std::int64_t step) const;
-  // The checkpoint nearest to `step`, widened (hold the pointer while using it).
+  // The loaded checkpoint nearest to `step`, widened (hold the pointer while using it).
   std::shared_ptr<const Weights> weights_at(std::int64_t step) const { return weights(nearest_index(step)); }
   const TrainingRecord& training() const { return training_; }
   const AnalysisSummary* analysis() const { return analysis_ ? &*analysis_ : nullptr; }
@@ -80,8 +112,22 @@ class ModelEngine final : public Engine {
 
  private:
   ModelEngine() = default;
-  std::vector<StoredWeights> stored_;  // one per checkpoint, in step order
-  std::vector<std::int64_t> steps_;    // stored_[i].step, for the drum and the scripts
+  void load_slot(std::size_t i);  // reads checkpoint i unless it was read already
+  void load_the_rest();           // the loading thread
+
+  std::filesystem::path dir_;
+  std::vector<CheckpointEntry> entries_;  // what the folder lists, in step order
+  std::vector<StoredWeights> stored_;     // one per entry; slot i is valid once slots_[i] is kLoaded
+  static constexpr std::uint8_t kPending = 0, kLoaded = 1, kFailed = 2;
+  std::unique_ptr<std::atomic<std::uint8_t>[]> slots_;
+  mutable std::mutex load_mutex_;  // guards the counts, skipped_ and stopping_
+  mutable std::condition_variable load_cv_;
+  std::size_t loaded_ = 0, resolved_ = 0;
+  std::vector<SkippedCheckpoint> skipped_;
+  bool stopping_ = false;
+  std::function<void(std::size_t)> before_load_;
+  std::thread loader_;
+  std::vector<std::int64_t> steps_;  // stored_[i].step, for the drum and the scripts
   // The checkpoints a pass needs widened: the drum's, and the sweep's current ones (two
   // threads), with a few to spare for scrubbing back and forth.
   static constexpr std::size_t kWidenedCheckpoints = 8;

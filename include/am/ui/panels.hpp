@@ -71,6 +71,8 @@ struct DrumView {
   const AnalysisSummary* analysis = nullptr;            // for its phase thresholds (may be null)
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
   std::size_t cached = 0;                               // checkpoints cached for the current text
+  std::optional<std::size_t> loading;  // while checkpoints are still being read: how many are in
+  bool waiting = false;  // the drum's checkpoint is still being read: the machine shows the nearest one in
   // The runs of the weights folder (name, title), for the run menu; the active one is
   // state.run. `other` is a second run whose copy accuracy chapter 8 overlays.
   std::vector<std::pair<std::string, std::string>> runs;

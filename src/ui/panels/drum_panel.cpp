@@ -93,7 +93,9 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (Space)");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  const std::string label = "step " + fmt_int(steps[static_cast<std::size_t>(index)]);
+  // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
+  const std::string label = "step " + fmt_int(steps[static_cast<std::size_t>(index)]) +
+                            (view.waiting ? " \u00b7 loading\u2026" : "");
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
   if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, label.c_str())) {
     state.step = steps[static_cast<std::size_t>(index)];
@@ -125,7 +127,10 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
   ImGui::SameLine();
-  if (view.cached < steps.size()) {
+  if (view.loading) {
+    ImGui::TextDisabled("(loading %zu of %zu)", *view.loading, steps.size());
+    ImGui::SameLine();
+  } else if (view.cached < steps.size()) {
     ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
     ImGui::SameLine();
   }
