@@ -36,17 +36,14 @@ const am::cli::FlagTable<Options>& flags() {
     using namespace am::cli;
     FlagTable<Options> t;
     t.add("weights-dir", "DIR", "the weights folder (default: found as the app finds it)",
-          path(&Options::weights_dir))
-        .needing("a folder");
+          path(&Options::weights_dir));
     t.add("corpus", "DIR", "folder of the novels' .txt files (default: {default})",
-          path(&Options::corpus_dir))
-        .needing("a folder");
+          path(&Options::corpus_dir));
     t.add("final-only", "",
           "measure only the last checkpoint; the others keep the metrics\n"
           "an earlier run wrote into the manifest",
           switch_on(&Options::final_only));
     t.add("threads", "N", "threads to use (default: every core)", whole_number(&Options::threads, 1, 256))
-        .needing("a whole number from 1 to 256")
         .default_not_in_help();
     return t;
   }();

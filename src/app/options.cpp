@@ -9,21 +9,23 @@ using namespace am::cli;
 
 // --size WxH fills two fields at once.
 Binding<Options> window_size() {
-  return {.set = [](Options& o, std::string_view flag, std::string_view text) -> Status {
-            const auto x = text.find('x');
-            const auto w = parse_signed(flag, text.substr(0, x));
-            const auto h = parse_signed(flag, x == std::string_view::npos ? "" : text.substr(x + 1));
-            if (x == std::string_view::npos || !w || !h || *w < 64 || *h < 64 || *w > 8192 || *h > 8192)
-              return fail(std::string(flag) +
-                          " needs WIDTHxHEIGHT between 64 and 8192, e.g. 1280x720; got '" +
-                          std::string(text) + "'");
-            o.width = static_cast<int>(*w);
-            o.height = static_cast<int>(*h);
-            return Ok{};
-          },
-          .value = [](const Options& o) -> FlagValue {
-            return std::to_string(o.width) + "x" + std::to_string(o.height);
-          }};
+  Binding<Options> b;
+  b.needs = "WIDTHxHEIGHT, e.g. 1280x720";
+  b.set = [](Options& o, std::string_view flag, std::string_view text) -> Status {
+    const auto x = text.find('x');
+    const auto w = parse_signed(flag, text.substr(0, x));
+    const auto h = parse_signed(flag, x == std::string_view::npos ? "" : text.substr(x + 1));
+    if (x == std::string_view::npos || !w || !h || *w < 64 || *h < 64 || *w > 8192 || *h > 8192)
+      return fail(std::string(flag) + " needs WIDTHxHEIGHT between 64 and 8192, e.g. 1280x720; got '" +
+                  std::string(text) + "'");
+    o.width = static_cast<int>(*w);
+    o.height = static_cast<int>(*h);
+    return Ok{};
+  };
+  b.value = [](const Options& o) -> FlagValue {
+    return std::to_string(o.width) + "x" + std::to_string(o.height);
+  };
+  return b;
 }
 
 Binding<Options> quality_choice() {
@@ -42,23 +44,17 @@ const FlagTable<Options>& flags() {
     t.add("weights-dir", "DIR",
           "folder with manifest.json and checkpoints, or runs.json and one folder\n"
           "per run (default: found automatically)",
-          path(&Options::weights_dir))
-        .needing("a folder");
+          path(&Options::weights_dir));
     t.add("run", "NAME", "which run of the folder to open (default: the first; e.g. plain)",
-          text(&Options::run))
-        .needing("a run name, e.g. plain");
+          text(&Options::run));
     t.add("weights", "FILE", "one .safetensors checkpoint instead of the manifest's",
-          path(&Options::weights_file))
-        .needing("a .safetensors file");
+          path(&Options::weights_file));
     t.add("step", "N", "the checkpoint nearest to training step N (default: the last)",
-          whole_number(&Options::step, 0LL))
-        .needing("a training step (a whole number)");
+          whole_number(&Options::step, 0LL));
     t.add("ablate", "LIST", "pull heads out, e.g. L2H4,L1H2 (layers and heads count from 1)",
-          text(&Options::ablate))
-        .needing("a list of heads like L2H4,L1H2");
+          text(&Options::ablate));
     t.add("text", "TEXT", "the text to read (any UTF-8; it is normalized to the 30-character alphabet)",
-          text(&Options::text))
-        .needing("a text (quote it)");
+          text(&Options::text));
     t.section("Engine output:");
     t.add("json", "",
           "print normalized text, ids, probabilities, per-head scores and attention\n"
@@ -67,31 +63,23 @@ const FlagTable<Options>& flags() {
     t.add("all-activations", "", "with --json: also every recorded tensor by name (q, k, v, ...)",
           switch_on(&Options::json_all));
     t.section("Window:");
-    t.add("chapter", "K", "open at chapter K (0-10)", whole_number(&Options::chapter, 0))
-        .needing("a chapter number");
+    t.add("chapter", "K", "open at chapter K (0-10)", whole_number(&Options::chapter, 0));
     t.add("list-chapters", "", "print the chapters and exit", switch_on(&Options::list_chapters));
     t.add("screenshot", "FILE", "render one frame offscreen, write a PNG and exit",
-          path(&Options::screenshot))
-        .needing("an output .png path");
-    t.add("size", "WxH", "window or screenshot size", window_size()).needing("WIDTHxHEIGHT, e.g. 1280x720");
+          path(&Options::screenshot));
+    t.add("size", "WxH", "window or screenshot size", window_size());
     t.add("bench-frames", "N", "draw N frames and print frame-time percentiles, frames/s, draw calls",
-          whole_number(&Options::bench_frames, 1))
-        .needing("a number of frames");
+          whole_number(&Options::bench_frames, 1));
     t.add("motion", "M", "with --bench-frames: still, orbit, scrub or ablate (default: each in turn)",
           one_of(&Options::bench_motion,
-                 {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}))
-        .needing("still, orbit, scrub or ablate");
+                 {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}));
     t.add("bench-json", "FILE", "with --bench-frames: also write the figures as JSON",
-          path(&Options::bench_json))
-        .needing("an output .json path");
+          path(&Options::bench_json));
     t.add("quality", "Q", "auto, high, medium or low (default: the saved setting; high headless)",
-          quality_choice())
-        .needing("auto, high, medium or low");
-    t.add("script", "FILE", "replay user actions from FILE (one per line)", path(&Options::script))
-        .needing("a script file");
+          quality_choice());
+    t.add("script", "FILE", "replay user actions from FILE (one per line)", path(&Options::script));
     t.add("dump-state", "FILE", "with --script: write the resulting state as JSON",
-          path(&Options::dump_state))
-        .needing("an output .json path");
+          path(&Options::dump_state));
     t.add("version", "", "", switch_on(&Options::version)).hide();  // listed with --help below
     return t;
   }();

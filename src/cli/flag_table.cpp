@@ -73,11 +73,15 @@ std::string outside(std::string_view flag, std::string_view text, const Interval
   return out.str();
 }
 
-std::string not_one_of(std::string_view flag, std::string_view text, const std::vector<std::string>& names) {
+std::string name_list(const std::vector<std::string>& names) {
   std::string list;
   for (std::size_t i = 0; i < names.size(); ++i)
     list += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
-  return std::string(flag) + " needs " + list + ", got '" + std::string(text) + "'";
+  return list;
+}
+
+std::string not_one_of(std::string_view flag, std::string_view text, const std::vector<std::string>& names) {
+  return std::string(flag) + " needs " + name_list(names) + ", got '" + std::string(text) + "'";
 }
 
 bool is_help_word(std::string_view arg) { return arg == "--help" || arg == "-h"; }

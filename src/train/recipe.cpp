@@ -28,11 +28,9 @@ const Flags& flags() {
     t.add("corpus", "DIR",
           "folder of Project Gutenberg .txt files (default: ../shared/corpus of the checkout)",
           path(&Recipe::corpus))
-        .needing("a folder")
         .tagged(Kind::kInfo);
     t.add("out", "DIR", "where checkpoints and manifest.json go (required; new or empty unless --resume)",
           path(&Recipe::out))
-        .needing("a folder")
         .tagged(Kind::kRun);
     t.add("steps", "N", "optimizer updates", whole_number(&Recipe::steps, std::int64_t{1}, kMaxSteps));
     t.add("batch", "N", "windows of 64 characters per update", whole_number(&Recipe::batch, 1, 4096));
@@ -91,7 +89,6 @@ const Flags& flags() {
         .tagged(Kind::kInfo);
     t.add("state", "FILE", "resume state (default: <out>.state.safetensors beside the out folder)",
           path(&Recipe::state))
-        .needing("a file name")
         .tagged(Kind::kRun);
     t.add("resume", "", "continue the run in --out from its saved state", switch_on(&Recipe::resume))
         .tagged(Kind::kRun);

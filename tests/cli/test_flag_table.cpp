@@ -38,13 +38,13 @@ FlagTable<Knobs> table() {
   t.add("count", "N", "how many", whole_number(&Knobs::count, 1, 64));
   t.add("steps", "N", "updates", whole_number(&Knobs::steps, std::int64_t{1}));
   t.add("seed", "N", "the seed", whole_number(&Knobs::seed, std::uint64_t{0}));
-  t.add("frames", "N", "frames to draw", whole_number(&Knobs::frames, 1)).needing("a number of frames");
+  t.add("frames", "N", "frames to draw", whole_number(&Knobs::frames, 1));
   t.add("rate", "X", "learning rate", real_number(&Knobs::rate, {0.0, 10.0, true}));
   t.add("tiny", "X", "epsilon", real_number(&Knobs::tiny, {0.0, 1.0, true, true}));
   t.section("Words:");
   t.add("name", "TEXT", "a name", text(&Knobs::name));
   t.add("label", "TEXT", "a label,\nover two lines", text(&Knobs::label));
-  t.add("dir", "DIR", "input folder (default: {default})", path(&Knobs::dir)).needing("a folder");
+  t.add("dir", "DIR", "input folder (default: {default})", path(&Knobs::dir));
   t.add("out", "FILE", "output file", path(&Knobs::out));
   t.add("quiet", "", "say less", switch_on(&Knobs::quiet));
   t.add("mode", "M", "fast or slow", one_of(&Knobs::mode, {{"fast", "fast"}, {"slow", "slow"}}));
@@ -107,9 +107,11 @@ TEST_CASE("flag table: nothing given keeps the struct's defaults, and --help or 
 TEST_CASE("flag table: bad words give messages that name the flag") {
   CHECK(error_of({"--bogus"}) == "unknown flag --bogus (see --help)");
   CHECK(error_of({"stray"}) == "unexpected argument 'stray' (flags start with --; see --help)");
-  CHECK(error_of({"--count"}) == "--count needs a value (N)");
-  CHECK(error_of({"--frames"}) == "--frames needs a number of frames");
-  CHECK(error_of({"--dir", ""}) == "--dir needs a folder");
+  CHECK(error_of({"--name"}) == "--name needs a value (TEXT)");
+  CHECK(error_of({"--count"}) == "--count needs a whole number from 1 to 64");
+  CHECK(error_of({"--frames"}) == "--frames needs a whole number");
+  CHECK(error_of({"--mode"}) == "--mode needs fast or slow");
+  CHECK(error_of({"--dir", ""}) == "--dir needs a value (DIR)");
   CHECK(error_of({"--count", "12abc"}) == "--count needs a whole number (got '12abc')");
   CHECK(error_of({"--count", ""}) == "--count needs a whole number (got '')");
   CHECK(error_of({"--count", "65"}) == "--count must be between 1 and 64 (got 65)");

@@ -41,6 +41,8 @@ struct Interval {
 };
 // "--lr must be in (0, 10] (got 0)".
 std::string outside(std::string_view flag, std::string_view text, const Interval& range);
+// "still, orbit, scrub or ablate".
+std::string name_list(const std::vector<std::string>& names);
 // "--motion needs still, orbit, scrub or ablate, got 'spin'".
 std::string not_one_of(std::string_view flag, std::string_view text, const std::vector<std::string>& names);
 
@@ -49,8 +51,9 @@ template <typename Options>
 struct Binding {
   bool takes_value = true;     // false: a switch
   bool refuses_empty = false;  // an empty value counts as a missing one (paths)
-  std::function<Status(Options&, std::string_view flag, std::string_view text)> set;
-  std::function<FlagValue(const Options&)> value;  // null: nothing to show
+  std::string needs;  // what "--x needs ..." asks for when the value is missing; "" = "a value (HINT)"
+  std::function<Status(Options&, std::string_view flag, std::string_view text)> set{};
+  std::function<FlagValue(const Options&)> value{};  // null: nothing to show (switches)
 };
 
 // No per-flag data beyond the table's own.
@@ -62,13 +65,11 @@ struct Flag {
   std::string value_hint;  // "N", "FILE"; "" for a switch
   std::string help;        // "\n" starts an indented line; "{default}" places the default
   std::string section;     // the help's heading above this flag ("" = none)
-  std::string needs;       // what "--x needs ..." asks for; "" = "a value (HINT)"
   bool hidden = false;     // parsed, but not listed in the help
   bool default_in_help = true;
   Tag tag{};
   Binding<Options> binding;
 
-  Flag& needing(std::string what) { return needs = std::move(what), *this; }
   Flag& hide() { return hidden = true, *this; }
   // For defaults the help describes in words ("every core").
   Flag& default_not_in_help() { return default_in_help = false, *this; }
@@ -154,12 +155,13 @@ std::function<FlagValue(const Options&)> reads(Field Options::*field) {
 // A switch: present means true.
 template <typename Options>
 Binding<Options> switch_on(bool Options::*field) {
-  return {.takes_value = false,
-          .set = [field](Options& o, std::string_view, std::string_view) -> Status {
-            o.*field = true;
-            return Ok{};
-          },
-          .value = nullptr};  // a switch shows no default
+  Binding<Options> b;
+  b.takes_value = false;
+  b.set = [field](Options& o, std::string_view, std::string_view) -> Status {
+    o.*field = true;
+    return Ok{};
+  };
+  return b;
 }
 
 // A whole number in [lo, hi]; the field may be an optional.
@@ -167,99 +169,112 @@ template <typename Options, typename Field, typename T = typename detail::Option
 Binding<Options> whole_number(Field Options::*field, std::type_identity_t<T> lo,
                               std::type_identity_t<T> hi = std::numeric_limits<T>::max()) {
   static_assert(std::is_integral_v<T> && !std::is_same_v<T, bool>);
-  return {.set = [=](Options& o, std::string_view flag, std::string_view text) -> Status {
-            auto v = [&] {
-              if constexpr (std::is_signed_v<T>)
-                return parse_signed(flag, text);
-              else
-                return parse_unsigned(flag, text);
-            }();
-            if (!v) return fail(v.error());
-            using Wide = std::remove_cvref_t<decltype(*v)>;
-            if (*v < static_cast<Wide>(lo) || *v > static_cast<Wide>(hi))
-              return fail(out_of_range(flag, text, std::to_string(lo),
-                                       hi == std::numeric_limits<T>::max() ? "" : std::to_string(hi)));
-            o.*field = static_cast<T>(*v);
-            return Ok{};
-          },
-          .value = detail::reads(field)};
+  const bool bounded = hi != std::numeric_limits<T>::max();
+  std::string needs = "a whole number";
+  if (bounded) needs += " from " + std::to_string(lo) + " to " + std::to_string(hi);
+  Binding<Options> b;
+  b.needs = std::move(needs);
+  b.set = [=](Options& o, std::string_view flag, std::string_view text) -> Status {
+    auto v = [&] {
+      if constexpr (std::is_signed_v<T>)
+        return parse_signed(flag, text);
+      else
+        return parse_unsigned(flag, text);
+    }();
+    if (!v) return fail(v.error());
+    using Wide = std::remove_cvref_t<decltype(*v)>;
+    if (*v < static_cast<Wide>(lo) || *v > static_cast<Wide>(hi))
+      return fail(out_of_range(flag, text, std::to_string(lo), bounded ? std::to_string(hi) : ""));
+    o.*field = static_cast<T>(*v);
+    return Ok{};
+  };
+  b.value = detail::reads(field);
+  return b;
 }
 
 template <typename Options, typename Field>
 Binding<Options> real_number(Field Options::*field, Interval range) {
-  return {.set = [=](Options& o, std::string_view flag, std::string_view text) -> Status {
-            auto v = parse_real(flag, text);
-            if (!v) return fail(v.error());
-            const bool low_ok = range.lo_open ? *v > range.lo : *v >= range.lo;
-            const bool high_ok = range.hi_open ? *v < range.hi : *v <= range.hi;
-            if (!low_ok || !high_ok) return fail(outside(flag, text, range));
-            o.*field = *v;
-            return Ok{};
-          },
-          .value = detail::reads(field)};
+  Binding<Options> b;
+  b.set = [=](Options& o, std::string_view flag, std::string_view text) -> Status {
+    auto v = parse_real(flag, text);
+    if (!v) return fail(v.error());
+    const bool low_ok = range.lo_open ? *v > range.lo : *v >= range.lo;
+    const bool high_ok = range.hi_open ? *v < range.hi : *v <= range.hi;
+    if (!low_ok || !high_ok) return fail(outside(flag, text, range));
+    o.*field = *v;
+    return Ok{};
+  };
+  b.value = detail::reads(field);
+  return b;
 }
 
 // Any text, empty included; the field may be an optional.
 template <typename Options, typename Field>
 Binding<Options> text(Field Options::*field) {
-  return {.set = [field](Options& o, std::string_view, std::string_view t) -> Status {
-            o.*field = std::string(t);
-            return Ok{};
-          },
-          .value = detail::reads(field)};
+  Binding<Options> b;
+  b.set = [field](Options& o, std::string_view, std::string_view t) -> Status {
+    o.*field = std::string(t);
+    return Ok{};
+  };
+  b.value = detail::reads(field);
+  return b;
 }
 
 // A file or folder name (not empty); the field may be an optional.
 template <typename Options, typename Field>
 Binding<Options> path(Field Options::*field) {
-  return {.refuses_empty = true,
-          .set = [field](Options& o, std::string_view, std::string_view t) -> Status {
-            o.*field = std::filesystem::path(std::string(t));
-            return Ok{};
-          },
-          .value = detail::reads(field)};
+  Binding<Options> b;
+  b.refuses_empty = true;
+  b.set = [field](Options& o, std::string_view, std::string_view t) -> Status {
+    o.*field = std::filesystem::path(std::string(t));
+    return Ok{};
+  };
+  b.value = detail::reads(field);
+  return b;
 }
 
 // One of a few names, each standing for a value of the field (which may be an optional).
 template <typename Options, typename Field, typename T = typename detail::OptionalOf<Field>::type>
 Binding<Options> one_of(Field Options::*field, std::vector<std::pair<std::string, T>> choices) {
-  return {.set = [=](Options& o, std::string_view flag, std::string_view t) -> Status {
-            for (const auto& [name, value] : choices)
-              if (name == t) {
-                o.*field = value;
-                return Ok{};
-              }
-            std::vector<std::string> names;
-            for (const auto& c : choices) names.push_back(c.first);
-            return fail(not_one_of(flag, t, names));
-          },
-          .value = [=](const Options& o) -> FlagValue {
-            const auto& f = o.*field;
-            if constexpr (!std::is_same_v<Field, T>) {
-              if (!f) return FlagValue{};
-            }
-            const T& current = [&]() -> const T& {
-              if constexpr (std::is_same_v<Field, T>)
-                return f;
-              else
-                return *f;
-            }();
-            for (const auto& [name, value] : choices)
-              if (value == current) return name;
-            return FlagValue{};
-          }};
+  std::vector<std::string> names;
+  for (const auto& c : choices) names.push_back(c.first);
+  const auto name_of = [choices](const T& v) -> FlagValue {
+    for (const auto& [name, value] : choices)
+      if (value == v) return name;
+    return FlagValue{};
+  };
+  Binding<Options> b;
+  b.needs = name_list(names);
+  b.set = [=](Options& o, std::string_view flag, std::string_view t) -> Status {
+    for (const auto& [name, value] : choices)
+      if (name == t) {
+        o.*field = value;
+        return Ok{};
+      }
+    return fail(not_one_of(flag, t, names));
+  };
+  b.value = [=](const Options& o) -> FlagValue {
+    const Field& f = o.*field;
+    if constexpr (std::is_same_v<Field, T>)
+      return name_of(f);
+    else
+      return f ? name_of(*f) : FlagValue{};
+  };
+  return b;
 }
 
 // A value read by the caller's parser (whose messages name the flag) and shown by its namer.
 template <typename Options, typename T>
 Binding<Options> parsed_by(T Options::*field, Result<T> (*parse)(std::string_view), std::string (*name)(T)) {
-  return {.set = [=](Options& o, std::string_view, std::string_view t) -> Status {
-            auto v = parse(t);
-            if (!v) return fail(v.error());
-            o.*field = *v;
-            return Ok{};
-          },
-          .value = [=](const Options& o) -> FlagValue { return name(o.*field); }};
+  Binding<Options> b;
+  b.set = [=](Options& o, std::string_view, std::string_view t) -> Status {
+    auto v = parse(t);
+    if (!v) return fail(v.error());
+    o.*field = *v;
+    return Ok{};
+  };
+  b.value = [=](const Options& o) -> FlagValue { return name(o.*field); };
+  return b;
 }
 
 // ---- Parsing ----
@@ -310,10 +325,10 @@ Result<Parsed<Options>> parse_flags(const FlagTable<Options, Tag>& table,
     } else if (i + 1 < args.size()) {
       value = args[++i];
     } else {
-      return fail(missing_value(flag->dashed(), flag->needs, flag->value_hint));
+      return fail(missing_value(flag->dashed(), flag->binding.needs, flag->value_hint));
     }
     if (flag->binding.refuses_empty && value.empty())
-      return fail(missing_value(flag->dashed(), flag->needs, flag->value_hint));
+      return fail(missing_value(flag->dashed(), flag->binding.needs, flag->value_hint));
     if (auto ok = flag->apply(out.options, value); !ok) return fail(ok.error());
     out.given.insert(flag->name);
   }
