@@ -105,25 +105,31 @@ TEST_CASE("flag table: nothing given keeps the struct's defaults, and --help or 
 }
 
 TEST_CASE("flag table: bad words give messages that name the flag") {
-  CHECK(error_of({"--bogus"}) == "unknown flag --bogus (see --help)");
-  CHECK(error_of({"stray"}) == "unexpected argument 'stray' (flags start with --; see --help)");
-  CHECK(error_of({"--name"}) == "--name needs a value (TEXT)");
-  CHECK(error_of({"--count"}) == "--count needs a whole number from 1 to 64");
-  CHECK(error_of({"--frames"}) == "--frames needs a whole number");
-  CHECK(error_of({"--mode"}) == "--mode needs fast or slow");
-  CHECK(error_of({"--dir", ""}) == "--dir needs a value (DIR)");
-  CHECK(error_of({"--count", "12abc"}) == "--count needs a whole number (got '12abc')");
-  CHECK(error_of({"--count", ""}) == "--count needs a whole number (got '')");
-  CHECK(error_of({"--count", "65"}) == "--count must be between 1 and 64 (got 65)");
-  CHECK(error_of({"--count", "99999999999"}) == "--count must be between 1 and 64 (got 99999999999)");
-  CHECK(error_of({"--steps", "0"}) == "--steps must be at least 1 (got 0)");
-  CHECK(error_of({"--seed", "-1"}) == "--seed needs a whole number (got '-1')");
-  CHECK(error_of({"--rate", "nan"}) == "--rate needs a number (got 'nan')");
-  CHECK(error_of({"--rate", "0"}) == "--rate must be in (0, 10] (got 0)");
-  CHECK(error_of({"--tiny", "1"}) == "--tiny must be in (0, 1) (got 1)");
-  CHECK(error_of({"--mode", "medium"}) == "--mode needs fast or slow, got 'medium'");
-  CHECK(error_of({"--shape", "oval"}) == "--shape must be round or square (got 'oval')");
-  CHECK(error_of({"--quiet=yes"}) == "--quiet takes no value");
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--bogus"}, "unknown flag --bogus (see --help)"},
+      {{"stray"}, "unexpected argument 'stray' (flags start with --; see --help)"},
+      {{"--name"}, "--name needs a value (TEXT)"},
+      {{"--count"}, "--count needs a whole number from 1 to 64"},
+      {{"--frames"}, "--frames needs a whole number"},
+      {{"--mode"}, "--mode needs fast or slow"},
+      {{"--dir", ""}, "--dir needs a value (DIR)"},
+      {{"--count", "12abc"}, "--count needs a whole number (got '12abc')"},
+      {{"--count", ""}, "--count needs a whole number (got '')"},
+      {{"--count", "65"}, "--count must be between 1 and 64 (got 65)"},
+      {{"--count", "99999999999"}, "--count must be between 1 and 64 (got 99999999999)"},
+      {{"--steps", "0"}, "--steps must be at least 1 (got 0)"},
+      {{"--seed", "-1"}, "--seed needs a whole number (got '-1')"},
+      {{"--rate", "nan"}, "--rate needs a number (got 'nan')"},
+      {{"--rate", "0"}, "--rate must be in (0, 10] (got 0)"},
+      {{"--tiny", "1"}, "--tiny must be in (0, 1) (got 1)"},
+      {{"--mode", "medium"}, "--mode needs fast or slow, got 'medium'"},
+      {{"--shape", "oval"}, "--shape must be round or square (got 'oval')"},
+      {{"--quiet=yes"}, "--quiet takes no value"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args.front());
+    CHECK(error_of(args) == message);
+  }
 }
 
 TEST_CASE("flag table: a repeated flag: the last wins, or it is refused when the rules say once") {

@@ -223,13 +223,8 @@ Binding<Options> text(Field Options::*field) {
 // A file or folder name (not empty); the field may be an optional.
 template <typename Options, typename Field>
 Binding<Options> path(Field Options::*field) {
-  Binding<Options> b;
+  Binding<Options> b = text(field);  // a path is assigned from its text
   b.refuses_empty = true;
-  b.set = [field](Options& o, std::string_view, std::string_view t) -> Status {
-    o.*field = std::filesystem::path(std::string(t));
-    return Ok{};
-  };
-  b.value = detail::reads(field);
   return b;
 }
 
