@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "am/cli/flag_table.hpp"
+#include "am/cli/flag_bindings.hpp"
 
 #include "am/analysis/run_analysis.hpp"
 #include "am/model/runs_index.hpp"

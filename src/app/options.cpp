@@ -1,6 +1,6 @@
 #include "options.hpp"
 
-#include "am/cli/flag_table.hpp"
+#include "am/cli/flag_bindings.hpp"
 
 namespace am::app {
 namespace {

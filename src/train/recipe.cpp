@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "am/cli/flag_table.hpp"
+#include "am/cli/flag_bindings.hpp"
 
 namespace am::train {
 namespace {

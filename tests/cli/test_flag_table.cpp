@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "am/cli/flag_table.hpp"
+#include "am/cli/flag_bindings.hpp"
 
 using namespace am;
 using namespace am::cli;
