@@ -4,11 +4,12 @@
 // manifest.json and everything into analysis.json. The pipeline is analyse_run (in
 // am_analysis_run, shared with the app's training controller); this file parses flags.
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
-#include <string_view>
+#include <vector>
+
+#include "am/cli/flag_bindings.hpp"
 
 #include "am/analysis/run_analysis.hpp"
 #include "am/model/runs_index.hpp"
@@ -23,55 +24,39 @@ namespace {
 namespace fs = std::filesystem;
 using namespace am::analysis;
 
-constexpr const char* kUsage =
-    "usage: attention-analyze [--weights-dir DIR] [--corpus DIR] [--final-only] [--threads N]\n"
-    "\n"
-    "Analyses every checkpoint listed in DIR/manifest.json, adds the metrics to each\n"
-    "checkpoint entry of the manifest and writes DIR/analysis.json. A folder of several\n"
-    "runs (DIR/runs.json) has each run analysed in its own folder.\n"
-    "  --weights-dir DIR  the weights folder (default: found as the app finds it)\n"
-    "  --corpus DIR       folder of the novels' .txt files (default: " AM_DEFAULT_CORPUS_DIR ")\n"
-    "  --final-only       measure only the last checkpoint; the others keep the metrics\n"
-    "                     an earlier run wrote into the manifest\n"
-    "  --threads N        threads to use (default: every core)\n";
-
 struct Options {
   std::optional<fs::path> weights_dir;
   fs::path corpus_dir = AM_DEFAULT_CORPUS_DIR;
   bool final_only = false;
-  int threads = 0;
+  int threads = 0;  // 0: every core
 };
 
-am::Result<Options> parse_args(int argc, char** argv) {
-  Options o;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= argc) return std::nullopt;
-      return std::string(argv[++i]);
-    };
-    if (arg == "--weights-dir") {
-      auto v = value();
-      if (!v) return am::fail("--weights-dir needs a folder");
-      o.weights_dir = *v;
-    } else if (arg == "--corpus") {
-      auto v = value();
-      if (!v) return am::fail("--corpus needs a folder");
-      o.corpus_dir = *v;
-    } else if (arg == "--final-only") {
-      o.final_only = true;
-    } else if (arg == "--threads") {
-      auto v = value();
-      char* end = nullptr;
-      const long n = v ? std::strtol(v->c_str(), &end, 10) : -1;
-      if (!v || end == v->c_str() || *end != '\0' || n < 1 || n > 256)
-        return am::fail("--threads needs a whole number from 1 to 256");
-      o.threads = static_cast<int>(n);
-    } else {
-      return am::fail("unknown argument '" + std::string(arg) + "'");
-    }
-  }
-  return o;
+const am::cli::FlagTable<Options>& flags() {
+  static const am::cli::FlagTable<Options> table = [] {
+    using namespace am::cli;
+    FlagTable<Options> t;
+    t.add("weights-dir", "DIR", "the weights folder (default: found as the app finds it)",
+          path(&Options::weights_dir));
+    t.add("corpus", "DIR", "folder of the novels' .txt files (default: {default})",
+          path(&Options::corpus_dir));
+    t.add("final-only", "",
+          "measure only the last checkpoint; the others keep the metrics\n"
+          "an earlier run wrote into the manifest",
+          switch_on(&Options::final_only));
+    t.add("threads", "N", "threads to use (default: every core)", whole_number(&Options::threads, 1, 256))
+        .default_not_in_help();
+    return t;
+  }();
+  return table;
+}
+
+std::string usage() {
+  return "usage: attention-analyze [--weights-dir DIR] [--corpus DIR] [--final-only] [--threads N]\n"
+         "\n"
+         "Analyses every checkpoint listed in DIR/manifest.json, adds the metrics to each\n"
+         "checkpoint entry of the manifest and writes DIR/analysis.json. A folder of several\n"
+         "runs (DIR/runs.json) has each run analysed in its own folder.\n" +
+         am::cli::flag_help(flags(), 21);
 }
 
 int report_error(const std::string& message) {
@@ -102,15 +87,17 @@ int run(const Options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i)
-    if (std::string_view(argv[i]) == "--help" || std::string_view(argv[i]) == "-h") {
-      std::printf("%s", kUsage);
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  // --help anywhere prints the usage, whatever else is on the line.
+  for (const std::string& a : args)
+    if (am::cli::is_help_word(a)) {
+      std::printf("%s", usage().c_str());
       return 0;
     }
-  auto opt = parse_args(argc, argv);
-  if (!opt) {
-    std::fprintf(stderr, "attention-analyze: %s\n%s", opt.error().c_str(), kUsage);
+  auto parsed = am::cli::parse_flags(flags(), args);
+  if (!parsed) {
+    std::fprintf(stderr, "attention-analyze: %s\n%s", parsed.error().c_str(), usage().c_str());
     return 2;
   }
-  return run(*opt);
+  return run(parsed->options);
 }
