@@ -8,13 +8,13 @@
 namespace am::ui {
 namespace {
 
-const HeadScoreSet& at(const HeadScoreTable& t, int layer, int head) {
+const HeadScores& at(const HeadTable& t, int layer, int head) {
   return t[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
 }
 
 // The heads of one layer that share a role, with the score that earned it.
 struct Group {
-  std::vector<int> heads;      // one-based
+  std::vector<int> heads;  // one-based
   std::vector<double> scores;
   std::vector<double> shares;  // spaces only: what an even spread would give
 };
@@ -36,29 +36,36 @@ std::string pronoun(const Group& g) { return one(g) ? "its" : "their"; }
 
 // "heads 2 and 4 put at least 40 % of their attention on the character just before (81 % and 77 %)"
 std::string share_clause(const Group& g, double threshold, const std::string& where) {
-  return heads_phrase(g.heads) + (one(g) ? " puts" : " put") + " at least " + fmt_percent(threshold) + " of " +
-         pronoun(g) + " attention " + where + " (" + percents(g.scores) + ")";
+  return heads_phrase(g.heads) + (one(g) ? " puts" : " put") + " at least " + fmt_percent(threshold) +
+         " of " + pronoun(g) + " attention " + where + " (" + percents(g.scores) + ")";
 }
 
-double role_score(const HeadScoreSet& s, HeadRole role) {
+double role_score(const HeadScores& s, HeadRole role) {
   switch (role) {
-    case HeadRole::kInduction: return s.induction;
-    case HeadRole::kPreviousCharacter: return s.previous;
-    case HeadRole::kTwoBack: return s.two_back;
-    case HeadRole::kDuplicate: return s.duplicate;
-    case HeadRole::kSpaces: return s.space;
-    case HeadRole::kSelf: return s.self;
-    case HeadRole::kNone: return 0.0;
+    case HeadRole::kInduction:
+      return s.induction;
+    case HeadRole::kPreviousCharacter:
+      return s.previous;
+    case HeadRole::kTwoBack:
+      return s.two_back;
+    case HeadRole::kDuplicate:
+      return s.duplicate;
+    case HeadRole::kSpaces:
+      return s.space;
+    case HeadRole::kSelf:
+      return s.self;
+    case HeadRole::kNone:
+      return 0.0;
   }
   return 0.0;
 }
 
 constexpr int kRoles = static_cast<int>(HeadRole::kNone) + 1;
 
-std::array<Group, kRoles> group_layer(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::array<Group, kRoles> group_layer(const HeadTable& table, int layer, const RoleThresholds& t) {
   std::array<Group, kRoles> groups;
   for (int h = 0; h < kHeads; ++h) {
-    const HeadScoreSet& s = at(table, layer, h);
+    const HeadScores& s = at(table, layer, h);
     const HeadRole role = role_of(s, t);
     Group& g = groups[static_cast<std::size_t>(role)];
     g.heads.push_back(h + 1);
@@ -70,7 +77,7 @@ std::array<Group, kRoles> group_layer(const HeadScoreTable& table, int layer, co
 
 }  // namespace
 
-HeadRole role_of(const HeadScoreSet& s, const RoleThresholds& t) {
+HeadRole role_of(const HeadScores& s, const RoleThresholds& t) {
   if (s.induction >= t.induction) return HeadRole::kInduction;
   if (s.previous >= t.previous) return HeadRole::kPreviousCharacter;
   if (s.two_back >= t.two_back) return HeadRole::kTwoBack;
@@ -80,7 +87,7 @@ HeadRole role_of(const HeadScoreSet& s, const RoleThresholds& t) {
   return HeadRole::kNone;
 }
 
-HeadRef strongest(const HeadScoreTable& table, double HeadScoreSet::*field, int only_layer) {
+HeadRef strongest(const HeadTable& table, double HeadScores::*field, int only_layer) {
   HeadRef best;
   double best_value = -1.0;
   for (int l = 0; l < kLayers; ++l) {
@@ -96,7 +103,7 @@ HeadRef strongest(const HeadScoreTable& table, double HeadScoreSet::*field, int 
   return best;
 }
 
-std::string describe_layer_roles(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::string describe_layer_roles(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
   const auto group = [&](HeadRole r) -> const Group& { return groups[static_cast<std::size_t>(r)]; };
   std::vector<std::string> clauses;
@@ -104,8 +111,8 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
     clauses.push_back(heads_phrase(g.heads) + (one(g) ? " is an induction head" : " are induction heads") +
                       ": inside a repeated stretch " + (one(g) ? "it puts" : "they put") + " at least " +
                       fmt_percent(t.induction) + " of " + pronoun(g) +
-                      " attention on the character that followed the current one last time (" + percents(g.scores) +
-                      ")");
+                      " attention on the character that followed the current one last time (" +
+                      percents(g.scores) + ")");
   if (const Group& g = group(HeadRole::kPreviousCharacter); !g.heads.empty())
     clauses.push_back(share_clause(g, t.previous, "on the character just before"));
   if (const Group& g = group(HeadRole::kTwoBack); !g.heads.empty())
@@ -113,16 +120,18 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
   if (const Group& g = group(HeadRole::kDuplicate); !g.heads.empty())
     clauses.push_back(share_clause(g, t.duplicate, "on earlier copies of the character being read"));
   if (const Group& g = group(HeadRole::kSpaces); !g.heads.empty())
-    clauses.push_back(share_clause(g, t.spaces, "on spaces") + ", at least " + fmt_ratio(t.spaces_over_share) +
-                      " times what spreading it evenly would give (" + percents(g.shares) + ")");
+    clauses.push_back(share_clause(g, t.spaces, "on spaces") + ", at least " +
+                      fmt_ratio(t.spaces_over_share) + " times what spreading it evenly would give (" +
+                      percents(g.shares) + ")");
   if (const Group& g = group(HeadRole::kSelf); !g.heads.empty())
     clauses.push_back(share_clause(g, t.self, "on the character itself"));
 
   std::string sentence = "In layer " + std::to_string(layer + 1) + ", ";
   if (clauses.empty()) {
-    const HeadRef best = strongest(table, &HeadScoreSet::previous, layer);
+    const HeadRef best = strongest(table, &HeadScores::previous, layer);
     return sentence + "no head passes any of these thresholds; the most attention one character back is " +
-           fmt_percent(at(table, layer, best.head).previous) + " (head " + std::to_string(best.head + 1) + ").";
+           fmt_percent(at(table, layer, best.head).previous) + " (head " + std::to_string(best.head + 1) +
+           ").";
   }
   for (std::size_t i = 0; i < clauses.size(); ++i) sentence += (i ? "; " : "") + clauses[i];
   sentence += ".";
@@ -135,9 +144,10 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
   return sentence;
 }
 
-std::string roles_caption(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::string roles_caption(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
-  const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self", ""};
+  const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self",
+                               ""};
   std::string s = "Layer " + std::to_string(layer + 1) + ": ";
   bool any = false;
   for (int r = 0; r + 1 < kRoles; ++r) {
@@ -149,7 +159,7 @@ std::string roles_caption(const HeadScoreTable& table, int layer, const RoleThre
   return any ? s : s + "no clear jobs";
 }
 
-std::string describe_induction(const HeadScoreTable& table, const RoleThresholds& t) {
+std::string describe_induction(const HeadTable& table, const RoleThresholds& t) {
   std::vector<std::string> names;
   std::vector<double> scores;
   for (int l = 0; l < kLayers; ++l)
@@ -159,7 +169,7 @@ std::string describe_induction(const HeadScoreTable& table, const RoleThresholds
         scores.push_back(at(table, l, h).induction);
       }
   if (names.empty()) {
-    const HeadRef best = strongest(table, &HeadScoreSet::induction);
+    const HeadRef best = strongest(table, &HeadScores::induction);
     return "No head reaches the induction threshold of " + fmt_percent(t.induction) + ": the strongest, " +
            head_name(best.layer, best.head) + ", puts only " +
            fmt_percent(at(table, best.layer, best.head).induction) +
