@@ -14,7 +14,7 @@ const HeadScores& at(const HeadTable& t, int layer, int head) {
 
 // The heads of one layer that share a role, with the score that earned it.
 struct Group {
-  std::vector<int> heads;  // one-based
+  std::vector<int> heads;      // one-based
   std::vector<double> scores;
   std::vector<double> shares;  // spaces only: what an even spread would give
 };
@@ -36,26 +36,19 @@ std::string pronoun(const Group& g) { return one(g) ? "its" : "their"; }
 
 // "heads 2 and 4 put at least 40 % of their attention on the character just before (81 % and 77 %)"
 std::string share_clause(const Group& g, double threshold, const std::string& where) {
-  return heads_phrase(g.heads) + (one(g) ? " puts" : " put") + " at least " + fmt_percent(threshold) +
-         " of " + pronoun(g) + " attention " + where + " (" + percents(g.scores) + ")";
+  return heads_phrase(g.heads) + (one(g) ? " puts" : " put") + " at least " + fmt_percent(threshold) + " of " +
+         pronoun(g) + " attention " + where + " (" + percents(g.scores) + ")";
 }
 
 double role_score(const HeadScores& s, HeadRole role) {
   switch (role) {
-    case HeadRole::kInduction:
-      return s.induction;
-    case HeadRole::kPreviousCharacter:
-      return s.previous;
-    case HeadRole::kTwoBack:
-      return s.two_back;
-    case HeadRole::kDuplicate:
-      return s.duplicate;
-    case HeadRole::kSpaces:
-      return s.space;
-    case HeadRole::kSelf:
-      return s.self;
-    case HeadRole::kNone:
-      return 0.0;
+    case HeadRole::kInduction: return s.induction;
+    case HeadRole::kPreviousCharacter: return s.previous;
+    case HeadRole::kTwoBack: return s.two_back;
+    case HeadRole::kDuplicate: return s.duplicate;
+    case HeadRole::kSpaces: return s.space;
+    case HeadRole::kSelf: return s.self;
+    case HeadRole::kNone: return 0.0;
   }
   return 0.0;
 }
@@ -111,8 +104,8 @@ std::string describe_layer_roles(const HeadTable& table, int layer, const RoleTh
     clauses.push_back(heads_phrase(g.heads) + (one(g) ? " is an induction head" : " are induction heads") +
                       ": inside a repeated stretch " + (one(g) ? "it puts" : "they put") + " at least " +
                       fmt_percent(t.induction) + " of " + pronoun(g) +
-                      " attention on the character that followed the current one last time (" +
-                      percents(g.scores) + ")");
+                      " attention on the character that followed the current one last time (" + percents(g.scores) +
+                      ")");
   if (const Group& g = group(HeadRole::kPreviousCharacter); !g.heads.empty())
     clauses.push_back(share_clause(g, t.previous, "on the character just before"));
   if (const Group& g = group(HeadRole::kTwoBack); !g.heads.empty())
@@ -120,9 +113,8 @@ std::string describe_layer_roles(const HeadTable& table, int layer, const RoleTh
   if (const Group& g = group(HeadRole::kDuplicate); !g.heads.empty())
     clauses.push_back(share_clause(g, t.duplicate, "on earlier copies of the character being read"));
   if (const Group& g = group(HeadRole::kSpaces); !g.heads.empty())
-    clauses.push_back(share_clause(g, t.spaces, "on spaces") + ", at least " +
-                      fmt_ratio(t.spaces_over_share) + " times what spreading it evenly would give (" +
-                      percents(g.shares) + ")");
+    clauses.push_back(share_clause(g, t.spaces, "on spaces") + ", at least " + fmt_ratio(t.spaces_over_share) +
+                      " times what spreading it evenly would give (" + percents(g.shares) + ")");
   if (const Group& g = group(HeadRole::kSelf); !g.heads.empty())
     clauses.push_back(share_clause(g, t.self, "on the character itself"));
 
@@ -130,8 +122,7 @@ std::string describe_layer_roles(const HeadTable& table, int layer, const RoleTh
   if (clauses.empty()) {
     const HeadRef best = strongest(table, &HeadScores::previous, layer);
     return sentence + "no head passes any of these thresholds; the most attention one character back is " +
-           fmt_percent(at(table, layer, best.head).previous) + " (head " + std::to_string(best.head + 1) +
-           ").";
+           fmt_percent(at(table, layer, best.head).previous) + " (head " + std::to_string(best.head + 1) + ").";
   }
   for (std::size_t i = 0; i < clauses.size(); ++i) sentence += (i ? "; " : "") + clauses[i];
   sentence += ".";
@@ -146,8 +137,7 @@ std::string describe_layer_roles(const HeadTable& table, int layer, const RoleTh
 
 std::string roles_caption(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
-  const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self",
-                               ""};
+  const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self", ""};
   std::string s = "Layer " + std::to_string(layer + 1) + ": ";
   bool any = false;
   for (int r = 0; r + 1 < kRoles; ++r) {

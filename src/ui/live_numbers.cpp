@@ -18,8 +18,7 @@ std::vector<Guess> top_guesses(const Activations& acts, int position, int k) {
   // Stable on ties: the lower id first, so the list never flickers.
   std::partial_sort(order.begin(), order.begin() + n, order.end(),
                     [&](int a, int b) { return p[a] > p[b] || (p[a] == p[b] && a < b); });
-  for (int i = 0; i < n; ++i)
-    out.push_back({order[static_cast<std::size_t>(i)], p[order[static_cast<std::size_t>(i)]]});
+  for (int i = 0; i < n; ++i) out.push_back({order[static_cast<std::size_t>(i)], p[order[static_cast<std::size_t>(i)]]});
   return out;
 }
 
@@ -41,8 +40,7 @@ std::optional<CopyTarget> find_copy_target(std::string_view text) {
   std::optional<CopyTarget> best;
   for (int j = n - 2; j >= 0; --j) {
     int m = 0;  // text[j - k] == text[n - 1 - k] for k < m
-    while (j - m >= 0 && text[static_cast<std::size_t>(j - m)] == text[static_cast<std::size_t>(n - 1 - m)])
-      ++m;
+    while (j - m >= 0 && text[static_cast<std::size_t>(j - m)] == text[static_cast<std::size_t>(n - 1 - m)]) ++m;
     if (m == 0 || (best && m <= best->matched)) continue;
     best = CopyTarget{j, j + 1, text[static_cast<std::size_t>(j + 1)], m};
   }
@@ -55,15 +53,13 @@ HeadTable live_head_scores(const Activations& acts, std::string_view text) {
   if (T < 2 || static_cast<int>(text.size()) < T) return table;
   // The pass read the last T characters of the text.
   const std::string_view read = text.substr(text.size() - static_cast<std::size_t>(T));
-  for (int l = 0; l < kLayers; ++l) {
+  for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h) {
-      const float* w =
-          acts.layers[static_cast<std::size_t>(l)].weights + static_cast<std::size_t>(h) * T * T;  // [T, T]
+      const float* w = acts.layers[static_cast<std::size_t>(l)].weights + static_cast<std::size_t>(h) * T * T;  // [T, T]
       HeadAccumulators acc;
       accumulate_text_scores(w, read, T, acc);
       table[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = acc.scores();
     }
-  }
   return table;
 }
 

@@ -116,8 +116,7 @@ std::pair<std::int64_t, std::int64_t> bump_window(const PhaseChange& phase) {
   return {phase.before_step, end};
 }
 
-std::optional<LossBump> find_loss_bump(const TrainingRecord& record, std::int64_t from_step,
-                                       std::int64_t to_step) {
+std::optional<LossBump> find_loss_bump(const TrainingRecord& record, std::int64_t from_step, std::int64_t to_step) {
   std::optional<LossBump> best;
   std::optional<std::pair<std::int64_t, double>> lowest;  // lowest loss so far in the window
   for (const auto& c : record.checkpoints) {

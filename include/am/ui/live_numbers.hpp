@@ -38,7 +38,7 @@ struct CopyTarget {
   int earlier = -1;  // index of that earlier occurrence of the last character
   int next = -1;     // earlier + 1: what came after it last time
   char expected = 0;
-  int matched = 0;  // characters that match, ending at `earlier` (1 = the last character only)
+  int matched = 0;   // characters that match, ending at `earlier` (1 = the last character only)
 };
 std::optional<CopyTarget> find_copy_target(std::string_view text);
 

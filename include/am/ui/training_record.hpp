@@ -20,17 +20,17 @@ struct CheckpointMetrics {
   std::optional<double> train_loss;         // smoothed training loss, nats/char
   std::optional<double> val_loss;           // held-out loss, nats/char
   std::optional<double> nonsense_accuracy;  // repeated nonsense, right the second time (0..1)
-  std::optional<HeadTable> heads;           // head scores measured at this checkpoint
+  std::optional<HeadTable> heads;      // head scores measured at this checkpoint
 };
 
 // How the training text was arranged (absent fields: the manifest does not say).
 struct Recipe {
-  std::optional<std::string> init;       // e.g. "random" for an untrained checkpoint
-  std::optional<double> repeat_share;    // share of windows holding a repeated passage (0..1)
-  std::optional<int> repeat_min_length;  // passage lengths, characters
+  std::optional<std::string> init;            // e.g. "random" for an untrained checkpoint
+  std::optional<double> repeat_share;         // share of windows holding a repeated passage (0..1)
+  std::optional<int> repeat_min_length;       // passage lengths, characters
   std::optional<int> repeat_max_length;
-  std::optional<int> batch_size;      // windows per step
-  std::optional<std::int64_t> steps;  // steps in the run
+  std::optional<int> batch_size;              // windows per step
+  std::optional<std::int64_t> steps;          // steps in the run
   std::optional<double> learning_rate;
 };
 
@@ -39,7 +39,7 @@ struct TrainingRecord {
   Recipe recipe;
 
   std::vector<std::int64_t> steps() const;
-  bool has_accuracy() const;  // every checkpoint carries nonsense accuracy
+  bool has_accuracy() const;                   // every checkpoint carries nonsense accuracy
   // Index of the checkpoint closest to `step` (ties: the earlier); 0 when empty.
   std::size_t nearest_index(std::int64_t step) const;
   std::int64_t nearest_step(std::int64_t step) const;
