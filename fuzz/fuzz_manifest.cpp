@@ -1,6 +1,7 @@
-// libFuzzer entry: any text as weights/manifest.json, through both readers of it (the
-// checkpoint list and the training record), then the step searches and the curve
-// builders on whatever they accepted, with steps from the extremes of int64.
+// libFuzzer entry: any text as weights/manifest.json, through its one reader
+// (am::read_manifest) and both of its consumers (the checkpoint list and the training
+// record), then the step searches and the curve builders on whatever they accepted,
+// with steps from the extremes of int64.
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -37,6 +38,8 @@ void fuzz_checkpoint_list(const std::string& text) {
 void fuzz_training_record(std::string_view text) {
   auto record = am::ui::parse_training_record(text);
   if (!record) return;
+  if (record->checkpoints.size() != am::read_manifest(text).checkpoints.size())
+    am::fuzz::broken(kTarget, "the training record lost or gained a checkpoint");
   for (const std::int64_t step : kProbes) {
     (void)record->nearest_step(step);
     (void)record->at_step(step);

@@ -1,10 +1,9 @@
 #include "am/analysis/manifest_metrics.hpp"
 
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "am/model/head_mask.hpp"
+#include "am/model/manifest.hpp"
 #include "am/model/safetensors.hpp"
 
 namespace am::analysis {
@@ -166,11 +165,10 @@ Status write_text_atomically(const std::filesystem::path& path, const std::strin
 Status update_manifest(const std::filesystem::path& weights_dir, const std::vector<CheckpointRecord>& records,
                        const ManifestFormatter& format) {
   const std::filesystem::path path = weights_dir / "manifest.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot open " + path.string());
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  Json doc = Json::parse(buffer.str(), nullptr, false);
+  const auto text = read_manifest_text(weights_dir);
+  if (!text) return fail(text.error());
+  // Parsed here, not by read_manifest: rewriting must keep every key, in order.
+  Json doc = Json::parse(*text, nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("checkpoints") || !doc["checkpoints"].is_array())
     return fail(path.string() + ": not a manifest (needs a \"checkpoints\" array)");
   for (const CheckpointRecord& r : records) {

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <fstream>
-#include <nlohmann/json.hpp>
-#include <sstream>
 #include <system_error>
 
 #ifndef AM_SOURCE_WEIGHTS_DIR
@@ -61,31 +58,29 @@ const CheckpointEntry& Manifest::nearest(std::int64_t step) const {
 }
 
 Result<Manifest> load_manifest(const fs::path& weights_dir) {
-  const fs::path path = weights_dir / "manifest.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot open " + path.string());
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return parse_manifest(buffer.str(), weights_dir);
+  auto text = read_manifest_text(weights_dir);
+  if (!text) return fail(text.error());
+  return parse_manifest(std::move(*text), weights_dir);
 }
 
 Result<Manifest> parse_manifest(std::string text, const fs::path& weights_dir) {
   const fs::path path = weights_dir / "manifest.json";
   Manifest manifest;
   manifest.dir = weights_dir;
+  manifest.contents = read_manifest(text);
   manifest.raw_json = std::move(text);
-  const nlohmann::json doc = nlohmann::json::parse(manifest.raw_json, nullptr, false);
-  if (doc.is_discarded() || !doc.is_object()) return fail(path.string() + ": not a JSON object");
-  if (!doc.contains("checkpoints") || !doc["checkpoints"].is_array() || doc["checkpoints"].empty())
+  const ManifestContents& contents = manifest.contents;
+  if (!contents.is_object) return fail(path.string() + ": not a JSON object");
+  if (!contents.has_checkpoint_list || contents.checkpoints.empty())
     return fail(path.string() + ": needs a non-empty \"checkpoints\" array");
-  for (const auto& c : doc["checkpoints"]) {
-    if (!c.is_object() || !c.contains("step") || !c["step"].is_number_integer() ||
-        !c.contains("file") || !c["file"].is_string())
+  for (const ManifestCheckpoint& c : contents.checkpoints) {
+    if (!c.step || !c.file)
       return fail(path.string() + ": each checkpoint needs an integer \"step\" and a string \"file\"");
-    CheckpointEntry e{c["step"].get<std::int64_t>(), c["file"].get<std::string>()};
+    CheckpointEntry e{*c.step, *c.file};
     if (e.step < 0) return fail(path.string() + ": negative step " + std::to_string(e.step));
     if (e.file.empty() || e.file.find("..") != std::string::npos || e.file.front() == '/')
-      return fail(path.string() + ": checkpoint file '" + e.file + "' must be a plain name inside the folder");
+      return fail(path.string() + ": checkpoint file '" + e.file +
+                  "' must be a plain name inside the folder");
     manifest.checkpoints.push_back(std::move(e));
   }
   std::sort(manifest.checkpoints.begin(), manifest.checkpoints.end(),

@@ -12,7 +12,7 @@ std::optional<double> single_head_accuracy(const AnalysisSummary& a, int layer, 
 
 AblationContrasts pick_contrasts(const AnalysisSummary& a) {
   AblationContrasts c;
-  c.induction = strongest(a.heads, &HeadScoreSet::induction);
+  c.induction = strongest(a.heads, &HeadScores::induction);
   c.induction_accuracy = single_head_accuracy(a, c.induction.layer, c.induction.head);
 
   // The second-strongest induction head, for the "both together" row.
@@ -43,7 +43,7 @@ AblationContrasts pick_contrasts(const AnalysisSummary& a) {
       }
     }
   if (!c.relied_on.valid() && c.induction.layer > 0)  // no table: fall back on the scores
-    c.relied_on = strongest(a.heads, &HeadScoreSet::previous, c.induction.layer - 1);
+    c.relied_on = strongest(a.heads, &HeadScores::previous, c.induction.layer - 1);
 
   double smallest = 0.0;
   for (int l = 0; l < kLayers; ++l)

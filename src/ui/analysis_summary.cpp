@@ -26,16 +26,6 @@ std::optional<HeadMask> parse_pulled(const nlohmann::json& value) {
   return *mask;
 }
 
-void read_scores(const nlohmann::json& h, HeadScoreSet& s) {
-  s.previous = jf::number(h, {"previous"}).value_or(0.0);
-  s.two_back = jf::number(h, {"two_back"}).value_or(0.0);
-  s.self = jf::number(h, {"self"}).value_or(0.0);
-  s.space = jf::number(h, {"space"}).value_or(0.0);
-  s.space_share = jf::number(h, {"space_share"}).value_or(0.0);
-  s.induction = jf::number(h, {"induction"}).value_or(0.0);
-  s.duplicate = jf::number(h, {"duplicate"}).value_or(0.0);
-}
-
 void read_definitions(const nlohmann::json& d, AnalysisSummary& a) {
   if (const nlohmann::json* r = jf::member(d, {"role_thresholds"})) {
     RoleThresholds& t = a.role_thresholds;
@@ -117,21 +107,6 @@ std::optional<CircuitSummary> read_circuit(const nlohmann::json& c) {
 
 }  // namespace
 
-std::optional<HeadScoreTable> parse_head_table(const nlohmann::json& heads) {
-  if (!heads.is_object()) return std::nullopt;
-  HeadScoreTable table{};
-  int seen = 0;
-  for (int l = 0; l < kLayers; ++l)
-    for (int h = 0; h < kHeads; ++h) {
-      const auto it = heads.find(head_name(l, h));
-      if (it == heads.end() || !it->is_object()) continue;
-      read_scores(*it, table[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]);
-      ++seen;
-    }
-  if (seen != kLayers * kHeads) return std::nullopt;
-  return table;
-}
-
 std::optional<double> AnalysisSummary::accuracy_with(const HeadMask& pulled) const {
   if (!pulled.any()) return accuracy;
   for (const auto& row : ablations)
@@ -159,7 +134,7 @@ Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
         if (auto acc = jf::number(row, {"accuracy"}); acc) a.accuracy_by_words.emplace_back(static_cast<int>(*w), *acc);
 
   const nlohmann::json* heads = jf::member(j, {"head_scores"});
-  const auto table = heads ? parse_head_table(*heads) : std::nullopt;
+  const auto table = heads ? head_table_from_json(*heads) : std::nullopt;
   if (!table) return fail("analysis.json: head_scores must hold all eight heads, L1H1 to L2H4");
   a.heads = *table;
 

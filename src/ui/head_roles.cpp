@@ -8,7 +8,7 @@
 namespace am::ui {
 namespace {
 
-const HeadScoreSet& at(const HeadScoreTable& t, int layer, int head) {
+const HeadScores& at(const HeadTable& t, int layer, int head) {
   return t[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
 }
 
@@ -40,7 +40,7 @@ std::string share_clause(const Group& g, double threshold, const std::string& wh
          pronoun(g) + " attention " + where + " (" + percents(g.scores) + ")";
 }
 
-double role_score(const HeadScoreSet& s, HeadRole role) {
+double role_score(const HeadScores& s, HeadRole role) {
   switch (role) {
     case HeadRole::kInduction: return s.induction;
     case HeadRole::kPreviousCharacter: return s.previous;
@@ -55,10 +55,10 @@ double role_score(const HeadScoreSet& s, HeadRole role) {
 
 constexpr int kRoles = static_cast<int>(HeadRole::kNone) + 1;
 
-std::array<Group, kRoles> group_layer(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::array<Group, kRoles> group_layer(const HeadTable& table, int layer, const RoleThresholds& t) {
   std::array<Group, kRoles> groups;
   for (int h = 0; h < kHeads; ++h) {
-    const HeadScoreSet& s = at(table, layer, h);
+    const HeadScores& s = at(table, layer, h);
     const HeadRole role = role_of(s, t);
     Group& g = groups[static_cast<std::size_t>(role)];
     g.heads.push_back(h + 1);
@@ -70,7 +70,7 @@ std::array<Group, kRoles> group_layer(const HeadScoreTable& table, int layer, co
 
 }  // namespace
 
-HeadRole role_of(const HeadScoreSet& s, const RoleThresholds& t) {
+HeadRole role_of(const HeadScores& s, const RoleThresholds& t) {
   if (s.induction >= t.induction) return HeadRole::kInduction;
   if (s.previous >= t.previous) return HeadRole::kPreviousCharacter;
   if (s.two_back >= t.two_back) return HeadRole::kTwoBack;
@@ -80,7 +80,7 @@ HeadRole role_of(const HeadScoreSet& s, const RoleThresholds& t) {
   return HeadRole::kNone;
 }
 
-HeadRef strongest(const HeadScoreTable& table, double HeadScoreSet::*field, int only_layer) {
+HeadRef strongest(const HeadTable& table, double HeadScores::*field, int only_layer) {
   HeadRef best;
   double best_value = -1.0;
   for (int l = 0; l < kLayers; ++l) {
@@ -96,7 +96,7 @@ HeadRef strongest(const HeadScoreTable& table, double HeadScoreSet::*field, int 
   return best;
 }
 
-std::string describe_layer_roles(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::string describe_layer_roles(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
   const auto group = [&](HeadRole r) -> const Group& { return groups[static_cast<std::size_t>(r)]; };
   std::vector<std::string> clauses;
@@ -120,7 +120,7 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
 
   std::string sentence = "In layer " + std::to_string(layer + 1) + ", ";
   if (clauses.empty()) {
-    const HeadRef best = strongest(table, &HeadScoreSet::previous, layer);
+    const HeadRef best = strongest(table, &HeadScores::previous, layer);
     return sentence + "no head passes any of these thresholds; the most attention one character back is " +
            fmt_percent(at(table, layer, best.head).previous) + " (head " + std::to_string(best.head + 1) + ").";
   }
@@ -135,7 +135,7 @@ std::string describe_layer_roles(const HeadScoreTable& table, int layer, const R
   return sentence;
 }
 
-std::string roles_caption(const HeadScoreTable& table, int layer, const RoleThresholds& t) {
+std::string roles_caption(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
   const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self", ""};
   std::string s = "Layer " + std::to_string(layer + 1) + ": ";
@@ -149,7 +149,7 @@ std::string roles_caption(const HeadScoreTable& table, int layer, const RoleThre
   return any ? s : s + "no clear jobs";
 }
 
-std::string describe_induction(const HeadScoreTable& table, const RoleThresholds& t) {
+std::string describe_induction(const HeadTable& table, const RoleThresholds& t) {
   std::vector<std::string> names;
   std::vector<double> scores;
   for (int l = 0; l < kLayers; ++l)
@@ -159,7 +159,7 @@ std::string describe_induction(const HeadScoreTable& table, const RoleThresholds
         scores.push_back(at(table, l, h).induction);
       }
   if (names.empty()) {
-    const HeadRef best = strongest(table, &HeadScoreSet::induction);
+    const HeadRef best = strongest(table, &HeadScores::induction);
     return "No head reaches the induction threshold of " + fmt_percent(t.induction) + ": the strongest, " +
            head_name(best.layer, best.head) + ", puts only " +
            fmt_percent(at(table, best.layer, best.head).induction) +

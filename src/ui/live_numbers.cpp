@@ -47,41 +47,19 @@ std::optional<CopyTarget> find_copy_target(std::string_view text) {
   return best;
 }
 
-HeadScoreTable live_head_scores(const Activations& acts, std::string_view text) {
-  HeadScoreTable table{};
+HeadTable live_head_scores(const Activations& acts, std::string_view text) {
+  HeadTable table{};
   const int T = acts.length();
   if (T < 2 || static_cast<int>(text.size()) < T) return table;
+  // The pass read the last T characters of the text.
   const std::string_view read = text.substr(text.size() - static_cast<std::size_t>(T));
-  for (int l = 0; l < kLayers; ++l) {
+  for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h) {
       const float* w = acts.layers[static_cast<std::size_t>(l)].weights + static_cast<std::size_t>(h) * T * T;  // [T, T]
-      double prev = 0, two = 0, self = 0, space = 0, share = 0;
-      int two_count = 0;
-      int spaces_seen = read[0] == ' ' ? 1 : 0;
-      for (int i = 1; i < T; ++i) {
-        const float* row = w + static_cast<std::size_t>(i) * T;
-        prev += row[i - 1];
-        self += row[i];
-        if (i >= 2) {
-          two += row[i - 2];
-          ++two_count;
-        }
-        if (read[static_cast<std::size_t>(i)] == ' ') ++spaces_seen;
-        double mass = 0;
-        for (int j = 0; j <= i; ++j)
-          if (read[static_cast<std::size_t>(j)] == ' ') mass += row[j];
-        space += mass;
-        share += static_cast<double>(spaces_seen) / (i + 1);
-      }
-      HeadScoreSet& s = table[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
-      const double rows = T - 1;
-      s.previous = prev / rows;
-      s.self = self / rows;
-      s.two_back = two_count > 0 ? two / two_count : 0.0;
-      s.space = space / rows;
-      s.space_share = share / rows;
+      HeadAccumulators acc;
+      accumulate_text_scores(w, read, T, acc);
+      table[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = acc.scores();
     }
-  }
   return table;
 }
 

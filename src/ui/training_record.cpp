@@ -3,13 +3,9 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include <nlohmann/json.hpp>
-
 #include "am/model/weights_dir.hpp"
-#include "json_fields.hpp"
 
 namespace am::ui {
-namespace jf = json_fields;
 
 std::vector<std::int64_t> TrainingRecord::steps() const {
   std::vector<std::int64_t> out;
@@ -42,42 +38,40 @@ const CheckpointMetrics* TrainingRecord::at_step(std::int64_t step) const {
   return nullptr;
 }
 
-Result<TrainingRecord> parse_training_record(std::string_view manifest_json) {
-  const nlohmann::json j = nlohmann::json::parse(manifest_json, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return fail("manifest.json is not a JSON object");
-  const auto it = j.find("checkpoints");
-  if (it == j.end() || !it->is_array()) return fail("manifest.json has no \"checkpoints\" list");
+Result<TrainingRecord> training_record_from(const ManifestContents& manifest) {
+  if (!manifest.is_object) return fail("manifest.json is not a JSON object");
+  if (!manifest.has_checkpoint_list) return fail("manifest.json has no \"checkpoints\" list");
   TrainingRecord record;
-  for (const auto& c : *it) {
-    const auto step = jf::integer(c, {"step"});
-    if (!step) return fail("manifest.json: a checkpoint has no integer \"step\"");
+  for (const ManifestCheckpoint& c : manifest.checkpoints) {
+    if (!c.step) return fail("manifest.json: a checkpoint has no integer \"step\"");
     CheckpointMetrics m;
-    m.step = *step;
-    m.train_loss = jf::number(c, {"train_loss_smoothed", "smoothed_train_loss", "train_loss"});
-    m.val_loss = jf::number(c, {"val_loss"});
+    m.step = *c.step;
+    m.train_loss = c.train_loss;
+    m.val_loss = c.val_loss;
     // The analysis's metrics are read only in the schema version this app knows.
-    const auto version = jf::integer(c, {"analysis_version"});
-    if (version && *version == kAnalysisVersion) {
-      m.nonsense_accuracy = jf::number(c, {"nonsense_accuracy"});
-      if (const nlohmann::json* h = jf::member(c, {"head_scores"})) m.heads = parse_head_table(*h);
+    if (c.analysis_version && *c.analysis_version == kAnalysisVersion) {
+      m.nonsense_accuracy = c.nonsense_accuracy;
+      m.heads = c.heads;
     }
     record.checkpoints.push_back(m);
   }
   std::sort(record.checkpoints.begin(), record.checkpoints.end(),
             [](const CheckpointMetrics& a, const CheckpointMetrics& b) { return a.step < b.step; });
 
-  // The trainer writes its flags under "recipe" by their command-line names.
-  if (const nlohmann::json* r = jf::member(j, {"recipe"})) {
-    Recipe& out = record.recipe;
-    out.init = jf::string(*r, {"init"});
-    out.repeat_share = jf::number(*r, {"repeat-share"});
-    if (auto v = jf::integer(*r, {"repeat-min"})) out.repeat_min_length = static_cast<int>(*v);
-    if (auto v = jf::integer(*r, {"repeat-max"})) out.repeat_max_length = static_cast<int>(*v);
-    if (auto v = jf::integer(*r, {"batch"})) out.batch_size = static_cast<int>(*v);
-    out.steps = jf::integer(*r, {"steps"});
-    out.learning_rate = jf::number(*r, {"lr"});
-  }
+  const ManifestRecipe& r = manifest.recipe;
+  Recipe& out = record.recipe;
+  out.init = r.init;
+  out.repeat_share = r.repeat_share;
+  if (r.repeat_min) out.repeat_min_length = static_cast<int>(*r.repeat_min);
+  if (r.repeat_max) out.repeat_max_length = static_cast<int>(*r.repeat_max);
+  if (r.batch) out.batch_size = static_cast<int>(*r.batch);
+  out.steps = r.steps;
+  out.learning_rate = r.learning_rate;
   return record;
+}
+
+Result<TrainingRecord> parse_training_record(std::string_view manifest_json) {
+  return training_record_from(read_manifest(manifest_json));
 }
 
 machine::TrainingTrack training_track(const TrainingRecord& record, std::int64_t current_step) {

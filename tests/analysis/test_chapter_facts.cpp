@@ -2,6 +2,7 @@
 
 #include "am/analysis/chapter_facts.hpp"
 
+using namespace am;
 using namespace am::analysis;
 
 namespace {

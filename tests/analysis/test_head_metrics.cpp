@@ -5,6 +5,7 @@
 
 #include "am/analysis/head_metrics.hpp"
 
+using namespace am;
 using namespace am::analysis;
 
 namespace {

@@ -26,7 +26,7 @@ inline HeadMask mask_of(std::initializer_list<const char*> names) {
   return m;
 }
 
-inline HeadScoreSet& head(AnalysisSummary& a, const char* name) {
+inline HeadScores& head(AnalysisSummary& a, const char* name) {
   auto r = parse_head_name(name);
   return a.heads[static_cast<std::size_t>((*r)[0])][static_cast<std::size_t>((*r)[1])];
 }
@@ -39,10 +39,10 @@ inline AnalysisSummary analysis_a() {
   a.sequences = 200;
   a.accuracy = 0.96;
   for (auto& layer : a.heads)
-    for (auto& h : layer) h = HeadScoreSet{0.12, 0.1, 0.15, 0.1, 0.17, 0.02, 0.03};
+    for (auto& h : layer) h = HeadScores{0.12, 0.1, 0.15, 0.1, 0.17, 0.02, 0.03};
   head(a, "L1H2").previous = 0.81;
   head(a, "L1H4").previous = 0.77;
-  head(a, "L1H1") = HeadScoreSet{0.2, 0.42, 0.1, 0.1, 0.17, 0.01, 0.02};
+  head(a, "L1H1") = HeadScores{0.2, 0.42, 0.1, 0.1, 0.17, 0.01, 0.02};
   head(a, "L1H3").space = 0.45;
   head(a, "L2H3").induction = 0.71;
   head(a, "L2H4").induction = 0.66;
@@ -65,7 +65,7 @@ inline AnalysisSummary analysis_b() {
   a.sequences = 120;
   a.accuracy = 0.58;
   for (auto& layer : a.heads)
-    for (auto& h : layer) h = HeadScoreSet{0.11, 0.09, 0.14, 0.1, 0.17, 0.03, 0.04};
+    for (auto& h : layer) h = HeadScores{0.11, 0.09, 0.14, 0.1, 0.17, 0.03, 0.04};
   head(a, "L1H1").previous = 0.62;
   head(a, "L2H2").induction = 0.31;  // below the induction threshold
   const std::map<std::string, double> singles = {{"L1H1", 0.47}, {"L1H2", 0.55}, {"L1H3", 0.52},
@@ -88,10 +88,10 @@ inline TrainingRecord training_a() {
   t.recipe.repeat_max_length = 32;
   t.recipe.batch_size = 48;
   // Head scores at the two checkpoints around the change: L2H3 becomes an induction head.
-  HeadScoreTable quiet{};
+  HeadTable quiet{};
   for (auto& layer : quiet)
-    for (auto& h : layer) h = HeadScoreSet{0.1, 0.1, 0.1, 0.1, 0.17, 0.03, 0.03};
-  HeadScoreTable grown = quiet;
+    for (auto& h : layer) h = HeadScores{0.1, 0.1, 0.1, 0.1, 0.17, 0.03, 0.03};
+  HeadTable grown = quiet;
   grown[1][2].induction = 0.52;
   quiet[1][0].induction = 0.05;
   t.checkpoints[4].heads = quiet;  // step 1000

@@ -17,10 +17,10 @@ std::string layer_roles(A&&... a) { return test::plain_spaces(describe_layer_rol
 template <typename... A>
 std::string induction_words(A&&... a) { return test::plain_spaces(describe_induction(std::forward<A>(a)...)); }
 
-HeadScoreTable quiet_table() {
-  HeadScoreTable t{};
+HeadTable quiet_table() {
+  HeadTable t{};
   for (auto& layer : t)
-    for (auto& h : layer) h = HeadScoreSet{0.1, 0.1, 0.2, 0.1, 0.2, 0.0, 0.0};
+    for (auto& h : layer) h = HeadScores{0.1, 0.1, 0.2, 0.1, 0.2, 0.0, 0.0};
   return t;
 }
 
@@ -28,7 +28,7 @@ HeadScoreTable quiet_table() {
 
 TEST_CASE("a head is a previous-character head only at or above the threshold", "[roles]") {
   const RoleThresholds t;  // the analysis's: 0.4
-  HeadScoreSet s{0.41, 0.1, 0.1, 0.0, 0.2, 0.0, 0.0};
+  HeadScores s{0.41, 0.1, 0.1, 0.0, 0.2, 0.0, 0.0};
   CHECK(role_of(s, t) == HeadRole::kPreviousCharacter);
   s.previous = 0.39;
   CHECK(role_of(s, t) == HeadRole::kNone);
@@ -48,16 +48,16 @@ TEST_CASE("roles are tested in the analysis's order", "[roles]") {
 }
 
 TEST_CASE("spaces need both the mass and the lift over the even share", "[roles]") {
-  HeadScoreSet s{0.1, 0.1, 0.1, 0.45, 0.2, 0.0, 0.0};
+  HeadScores s{0.1, 0.1, 0.1, 0.45, 0.2, 0.0, 0.0};
   CHECK(role_of(s) == HeadRole::kSpaces);
   s.space_share = 0.23;  // 0.45 < 2 x 0.23
   CHECK(role_of(s) == HeadRole::kNone);
-  s = HeadScoreSet{0.1, 0.1, 0.1, 0.3, 0.05, 0.0, 0.0};  // lifted but too little mass
+  s = HeadScores{0.1, 0.1, 0.1, 0.3, 0.05, 0.0, 0.0};  // lifted but too little mass
   CHECK(role_of(s) == HeadRole::kNone);
 }
 
 TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
-  HeadScoreTable t = quiet_table();
+  HeadTable t = quiet_table();
   t[0][1].previous = 0.81;
   t[0][3].previous = 0.77;
   std::string s = layer_roles(t, 0);
@@ -79,7 +79,7 @@ TEST_CASE("the layer sentence names exactly the heads that pass", "[roles]") {
 }
 
 TEST_CASE("induction sentence is honest when no head passes", "[roles]") {
-  HeadScoreTable t = quiet_table();
+  HeadTable t = quiet_table();
   t[1][2].induction = 0.23;
   CHECK(induction_words(t) ==
         "No head reaches the induction threshold of 40 %: the strongest, L2H3, puts only 23 % of its attention on "
@@ -92,11 +92,11 @@ TEST_CASE("induction sentence is honest when no head passes", "[roles]") {
 }
 
 TEST_CASE("strongest picks the largest score, optionally within a layer", "[roles]") {
-  HeadScoreTable t = quiet_table();
+  HeadTable t = quiet_table();
   t[1][0].previous = 0.9;
   t[0][2].previous = 0.6;
-  CHECK(strongest(t, &HeadScoreSet::previous).layer == 1);
-  const HeadRef in_layer_1 = strongest(t, &HeadScoreSet::previous, 0);
+  CHECK(strongest(t, &HeadScores::previous).layer == 1);
+  const HeadRef in_layer_1 = strongest(t, &HeadScores::previous, 0);
   CHECK(in_layer_1.layer == 0);
   CHECK(in_layer_1.head == 2);
 }

@@ -147,3 +147,24 @@ TEST_CASE("analysis.json missing its essentials is rejected", "[analysis]") {
   CHECK_FALSE(parse_analysis_summary(R"({"nonsense": {"accuracy": 0.5}, "head_scores": {"L1H1": {}}})").ok());
   CHECK_FALSE(parse_analysis_summary("not json").ok());
 }
+
+TEST_CASE("the training record is built from what the manifest reader found", "[training]") {
+  const std::string text = R"({"recipe": {"repeat-min": 8, "batch": 16},
+    "checkpoints": [{"step": 40, "file": "b", "train_loss": 2.0, "analysis_version": 1, "nonsense_accuracy": 0.6},
+                    {"step": 20, "file": "a", "val_loss": 2.5, "analysis_version": 2, "nonsense_accuracy": 0.9}]})";
+  const auto r = training_record_from(read_manifest(text));
+  REQUIRE(r.ok());
+  CHECK(r->steps() == std::vector<std::int64_t>{20, 40});
+  CHECK(*r->checkpoints[0].val_loss == Approx(2.5));
+  CHECK_FALSE(r->checkpoints[0].nonsense_accuracy.has_value());  // analysis version 2: not read
+  CHECK(*r->checkpoints[1].nonsense_accuracy == Approx(0.6));
+  CHECK(*r->checkpoints[1].train_loss == Approx(2.0));
+  CHECK(*r->recipe.repeat_min_length == 8);
+  CHECK(*r->recipe.batch_size == 16);
+  CHECK_FALSE(r->recipe.init.has_value());
+
+  CHECK_THAT(training_record_from(read_manifest("[1]")).error(), Catch::Matchers::Contains("not a JSON object"));
+  CHECK_THAT(training_record_from(read_manifest("{}")).error(), Catch::Matchers::Contains("\"checkpoints\" list"));
+  CHECK_THAT(training_record_from(read_manifest(R"({"checkpoints": [{"step": "1"}]})")).error(),
+             Catch::Matchers::Contains("integer \"step\""));
+}

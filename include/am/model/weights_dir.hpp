@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "am/model/manifest.hpp"
 #include "am/model/result.hpp"
 
 namespace am {
@@ -29,7 +30,8 @@ struct CheckpointEntry {
 struct Manifest {
   std::filesystem::path dir;
   std::vector<CheckpointEntry> checkpoints;  // sorted by step
-  std::string raw_json;                      // whole manifest, for metrics later issues add
+  ManifestContents contents;                 // everything the file says, read once (file order)
+  std::string raw_json;                      // the file's text as read
 
   const CheckpointEntry& final_checkpoint() const { return checkpoints.back(); }
   // The checkpoint whose step is closest to `step` (ties: the earlier).
@@ -37,7 +39,8 @@ struct Manifest {
 };
 
 Result<Manifest> load_manifest(const std::filesystem::path& weights_dir);
-// The same from the manifest's text (what load_manifest reads; the fuzzer's entry point).
+// The same from the manifest's text (what load_manifest reads; the fuzzer's entry point):
+// read_manifest, then every checkpoint must name an integer step >= 0 and a plain file.
 Result<Manifest> parse_manifest(std::string text, const std::filesystem::path& weights_dir);
 
 }  // namespace am

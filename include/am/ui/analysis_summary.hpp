@@ -14,21 +14,13 @@
 
 #include "am/model/config.hpp"
 #include "am/model/head_mask.hpp"
+#include "am/model/head_scores.hpp"
 #include "am/model/result.hpp"
 
 namespace am::ui {
 
-// One head's habits (means over many windows; 0..1 except entropy).
-struct HeadScoreSet {
-  double previous = 0.0;     // attention one character back
-  double two_back = 0.0;     // attention two back
-  double self = 0.0;         // attention on itself
-  double space = 0.0;        // attention mass on spaces
-  double space_share = 0.0;  // share of spaces among visible keys (what even attention would give)
-  double induction = 0.0;    // second copy -> the character after the earlier copy
-  double duplicate = 0.0;    // second copy -> the same character in the earlier copy
-};
-using HeadScoreTable = std::array<std::array<HeadScoreSet, kHeads>, kLayers>;
+// A head's scores are am::HeadScores and the eight of them an am::HeadTable
+// (am/model/head_scores.hpp): the analysis writes them, the UI reads and measures them live.
 
 // When a head earns a role (docs/analysis_schema.md §1.7): the first test that passes,
 // in the order of the fields. The defaults are the analysis's; a file may state others.
@@ -101,7 +93,7 @@ struct AnalysisSummary {
   std::optional<int> sequences;                // size of the repeated-nonsense set
   double accuracy = 0.0;                       // all heads in place
   std::vector<std::pair<int, double>> accuracy_by_words;  // (words per copy, accuracy)
-  HeadScoreTable heads{};
+  HeadTable heads{};
   std::vector<AblationRow> ablations;          // single heads, and any combinations measured
   std::optional<CopyDemo> demo;
   std::optional<double> bits_per_char;         // held-out novel text
@@ -121,10 +113,6 @@ struct AnalysisSummary {
 
 // The schema version this reader understands (analysis.json "version").
 inline constexpr int kAnalysisVersion = 1;
-
-// A {"L1H1": {previous, ...}, ..., "L2H4": {...}} object (analysis.json and every
-// manifest entry); nullopt unless all eight heads are there.
-std::optional<HeadScoreTable> parse_head_table(const nlohmann::json& heads);
 
 // Parses analysis.json (schema: docs/analysis_schema.md). Unknown fields are ignored;
 // a file of another schema version is refused (its numbers may mean something else).

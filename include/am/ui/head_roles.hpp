@@ -15,7 +15,7 @@ namespace am::ui {
 // The first role (in this order) whose test passes; otherwise kNone ("mixed").
 enum class HeadRole { kInduction, kPreviousCharacter, kTwoBack, kDuplicate, kSpaces, kSelf, kNone };
 
-HeadRole role_of(const HeadScoreSet& scores, const RoleThresholds& t = {});
+HeadRole role_of(const HeadScores& scores, const RoleThresholds& t = {});
 
 struct HeadRef {
   int layer = -1;  // zero-based
@@ -24,15 +24,15 @@ struct HeadRef {
 };
 
 // The head with the largest score by `field` (optionally within one layer).
-HeadRef strongest(const HeadScoreTable& table, double HeadScoreSet::*field, int only_layer = -1);
+HeadRef strongest(const HeadTable& table, double HeadScores::*field, int only_layer = -1);
 
 // One sentence per layer naming the heads with each role and their scores, e.g.
 // "In layer 1, heads 2 and 4 put at least 40 % of their attention on the character
 // just before (81 % and 77 %); ...". Heads with no role are said to have none.
-std::string describe_layer_roles(const HeadScoreTable& table, int layer, const RoleThresholds& t = {});
+std::string describe_layer_roles(const HeadTable& table, int layer, const RoleThresholds& t = {});
 // Short caption "Layer 1: previous character (2, 4) · two back (1) · spaces (3)".
-std::string roles_caption(const HeadScoreTable& table, int layer, const RoleThresholds& t = {});
+std::string roles_caption(const HeadTable& table, int layer, const RoleThresholds& t = {});
 // Induction heads and how strong they are, or an honest "none found" with the best score.
-std::string describe_induction(const HeadScoreTable& table, const RoleThresholds& t = {});
+std::string describe_induction(const HeadTable& table, const RoleThresholds& t = {});
 
 }  // namespace am::ui

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "am/model/activations.hpp"
+#include "am/model/head_scores.hpp"
 #include "am/model/weights.hpp"
 #include "am/ui/analysis_summary.hpp"
 
@@ -41,9 +42,10 @@ struct CopyTarget {
 };
 std::optional<CopyTarget> find_copy_target(std::string_view text);
 
-// The head habits measured on the text being read now (no repeated-nonsense
-// scores: induction and duplicate stay 0). Queries from the second character on.
-HeadScoreTable live_head_scores(const Activations& acts, std::string_view text);
+// The head habits measured on the text being read now, by the analysis's own
+// measure (accumulate_text_scores): no repeated-nonsense scores, so induction and
+// duplicate stay 0. Queries from the second character on.
+HeadTable live_head_scores(const Activations& acts, std::string_view text);
 
 // Length of a vector of n floats.
 double vector_length(const float* values, int n);

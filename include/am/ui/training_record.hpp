@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "am/machine/scene.hpp"
+#include "am/model/manifest.hpp"
 #include "am/model/result.hpp"
 #include "am/ui/analysis_summary.hpp"
 
@@ -19,7 +20,7 @@ struct CheckpointMetrics {
   std::optional<double> train_loss;         // smoothed training loss, nats/char
   std::optional<double> val_loss;           // held-out loss, nats/char
   std::optional<double> nonsense_accuracy;  // repeated nonsense, right the second time (0..1)
-  std::optional<HeadScoreTable> heads;      // head scores measured at this checkpoint
+  std::optional<HeadTable> heads;      // head scores measured at this checkpoint
 };
 
 // How the training text was arranged (absent fields: the manifest does not say).
@@ -45,7 +46,11 @@ struct TrainingRecord {
   const CheckpointMetrics* at_step(std::int64_t step) const;  // exact match or null
 };
 
-// Parses manifest.json text. Unknown fields are ignored; a malformed file is an error.
+// The record from what am::read_manifest found (Manifest::contents after load_manifest).
+// A manifest that is not an object, has no "checkpoints" list or a checkpoint without an
+// integer step is an error; unknown fields are ignored.
+Result<TrainingRecord> training_record_from(const ManifestContents& manifest);
+// The same from manifest.json text.
 Result<TrainingRecord> parse_training_record(std::string_view manifest_json);
 
 // The drum's data for the machine scene.

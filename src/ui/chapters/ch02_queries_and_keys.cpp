@@ -11,7 +11,7 @@ namespace {
 // Lift the head that looks one back most: its dials tell the clearest story.
 void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
-    const HeadRef best = strongest(c.analysis->heads, &HeadScoreSet::previous, 0);
+    const HeadRef best = strongest(c.analysis->heads, &HeadScores::previous, 0);
     s.lift = std::make_pair(best.layer, best.head);
   }
 }
@@ -48,7 +48,7 @@ std::string body(const ChapterContext& c) {
            fmt_fixed(row[lo], 2) + ", to " + quote_char(char_at(c, lo)) + ", " + distance_words(q, lo) + ".";
   }
   if (c.analysis) {
-    const HeadScoreSet& s = c.analysis->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+    const HeadScores& s = c.analysis->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
     out += " Over many stretches of held-out text, the analysis of the step " + fmt_int(c.analysis->step) +
            " weights found this head putting " + fmt_percent(s.previous) +
            " of its attention on the character just before.";

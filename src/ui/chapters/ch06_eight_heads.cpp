@@ -60,7 +60,7 @@ std::string unnamed_heads(const AnalysisSummary& a, int layer, const RoleThresho
   return out.empty() ? out : " Where no threshold is passed, the offsets tell what a head does:" + out;
 }
 
-bool any_induction(const HeadScoreTable& table, const RoleThresholds& t) {
+bool any_induction(const HeadTable& table, const RoleThresholds& t) {
   for (const auto& layer : table)
     for (const auto& h : layer)
       if (h.induction >= t.induction) return true;
@@ -91,7 +91,7 @@ std::string body(const ChapterContext& c) {
         "figures below, from the text on screen, are available.";
   }
   if (has_pass(c) && c.acts->length() > 1) {
-    const HeadScoreTable live = live_head_scores(*c.acts, window_text(c));
+    const HeadTable live = live_head_scores(*c.acts, window_text(c));
     out += "\n\nOn the " + std::to_string(c.acts->length()) +
            " characters you are reading now (one short text, so these figures wobble more):";
     for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(live, l, role_thresholds(c));
@@ -102,7 +102,7 @@ std::string body(const ChapterContext& c) {
 // The head scores the caption and the answer go by: the analysis's, or else the live
 // pass's; all zero, with no source, when there is neither.
 struct ScoresToGoBy {
-  HeadScoreTable table{};
+  HeadTable table{};
   const char* source = nullptr;
 };
 ScoresToGoBy scores_to_go_by(const ChapterContext& c) {
@@ -112,7 +112,7 @@ ScoresToGoBy scores_to_go_by(const ChapterContext& c) {
 }
 
 std::string caption(const ChapterContext& c) {
-  const HeadScoreTable table = scores_to_go_by(c).table;
+  const HeadTable table = scores_to_go_by(c).table;
   std::string s;
   for (int l = 0; l < kLayers; ++l) {
     std::string layer = roles_caption(table, l, role_thresholds(c));
@@ -135,7 +135,7 @@ Reveal reveal(const ChapterContext& c) {
   Reveal r;
   const auto [table, source] = scores_to_go_by(c);
   if (!source) return no_text_reveal();
-  const HeadRef best = strongest(table, &HeadScoreSet::previous);
+  const HeadRef best = strongest(table, &HeadScores::previous);
   r.correct_choice = best.layer;
   r.explanation = std::string("By ") + source + ", " + head_name_of(best) + " puts " +
                   fmt_percent(scores_of(table, best).previous) +

@@ -27,8 +27,8 @@ struct Path {
 
 Path copy_path(const AnalysisSummary& a) {
   Path p;
-  p.heads = {strongest(a.heads, &HeadScoreSet::previous, 0),
-             strongest(a.heads, &HeadScoreSet::induction, kLayers - 1)};
+  p.heads = {strongest(a.heads, &HeadScores::previous, 0),
+             strongest(a.heads, &HeadScores::induction, kLayers - 1)};
   if (!a.circuit) return p;
   const CopyPathSummary& cp = a.circuit->copy_path;
   p.measured = true;
@@ -82,7 +82,7 @@ std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
                   2) +
         ").";
   }
-  const HeadRef prev = strongest(a.heads, &HeadScoreSet::previous, 0);
+  const HeadRef prev = strongest(a.heads, &HeadScores::previous, 0);
   if (prev.valid() && prev.head != cp.from_head) {
     double prev_drop = 0.0;
     HeadMask m;
@@ -183,11 +183,11 @@ std::string body(const ChapterContext& c) {
   const RoleThresholds t = role_thresholds(c);
   const Path path = copy_path(*c.analysis);
   const Pair& p = path.heads;
-  const HeadScoreSet& is = scores_of(c.analysis->heads, p.induction);
+  const HeadScores& is = scores_of(c.analysis->heads, p.induction);
   if (path.measured) {
     out += path_sentences(*c.analysis, t);
   } else {
-    const HeadScoreSet& ps = scores_of(c.analysis->heads, p.previous);
+    const HeadScores& ps = scores_of(c.analysis->heads, p.previous);
     out += "\n\nIn this model the analysis points to " + head_name_of(p.previous) + " (" +
            fmt_percent(ps.previous) + " of its attention one character back) and " +
            head_name_of(p.induction) + " (induction score " + fmt_percent(is.induction) + ").";

@@ -14,7 +14,7 @@ namespace {
 // Lift the strongest induction head: its threads are what changes as the drum turns.
 void live_stage(ChapterStage& s, const ChapterContext& c) {
   if (c.analysis) {
-    const HeadRef i = strongest(c.analysis->heads, &HeadScoreSet::induction);
+    const HeadRef i = strongest(c.analysis->heads, &HeadScores::induction);
     s.lift = std::make_pair(i.layer, i.head);
   }
 }
@@ -39,8 +39,8 @@ std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
   const CheckpointMetrics* before = t.at_step(p.before_step);
   const CheckpointMetrics* after = t.at_step(p.after_step);
   if (!before || !after || !before->heads || !after->heads) return {};
-  const HeadRef b = strongest(*before->heads, &HeadScoreSet::induction);
-  const HeadRef a = strongest(*after->heads, &HeadScoreSet::induction);
+  const HeadRef b = strongest(*before->heads, &HeadScores::induction);
+  const HeadRef a = strongest(*after->heads, &HeadScores::induction);
   return " Over the same steps the strongest induction score went from " +
          fmt_percent(scores_of(*before->heads, b).induction) + " (" + head_name_of(b) + ") to " +
          fmt_percent(scores_of(*after->heads, a).induction) + " (" + head_name_of(a) + ").";

@@ -42,7 +42,7 @@ std::string head_words(int layer, int head) {
 
 std::string head_name_of(HeadRef head) { return head_name(head.layer, head.head); }
 
-const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head) {
+const HeadScores& scores_of(const HeadTable& table, HeadRef head) {
   return table[static_cast<std::size_t>(head.layer)][static_cast<std::size_t>(head.head)];
 }
 

@@ -42,7 +42,7 @@ std::string place(int zero_based);
 std::string head_words(int layer, int head);
 // head_name and the scores for a head picked out by a HeadRef.
 std::string head_name_of(HeadRef head);
-const HeadScoreSet& scores_of(const HeadScoreTable& table, HeadRef head);
+const HeadScores& scores_of(const HeadTable& table, HeadRef head);
 // The lifted (selected) head, zero-based.
 int lifted_layer(const ChapterContext& c);
 int lifted_head(const ChapterContext& c);
