@@ -49,7 +49,7 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::open(const std::filesystem::pa
   engine->before_load_ = options.before_load;
   if (!listing->manifest_message.empty()) engine->load_messages_.push_back(listing->manifest_message);
   if (listing->manifest_usable) {
-    auto record = parse_training_record(listing->manifest.raw_json);
+    auto record = training_record_from(listing->manifest.contents);
     if (record) {
       engine->training_ = std::move(*record);
     } else {
