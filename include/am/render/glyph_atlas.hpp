@@ -12,7 +12,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/render/draw_list.hpp"
 
 namespace am::render {

@@ -14,7 +14,7 @@
 
 #include "am/model/config.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::ui {
 

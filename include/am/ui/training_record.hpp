@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "am/machine/scene.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/ui/analysis_summary.hpp"
 
 namespace am::ui {
