@@ -18,7 +18,7 @@
 
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/render/draw_list.hpp"
+#include "am/core/draw_list.hpp"
 
 namespace am::machine {
 
