@@ -31,13 +31,15 @@ GlHarness& harness() {
   return **h;
 }
 
-std::unique_ptr<Renderer> make_renderer(bool with_font = true) {
+// motion_resolution: as RendererOptions' (0: the tier's).
+std::unique_ptr<Renderer> make_renderer(bool with_font = true, float motion_resolution = 0.0f) {
   harness();
   auto dir = find_shader_dir();
   REQUIRE(dir.ok());
   RendererOptions o;
   o.shader_dir = *dir;
   if (with_font) o.font_file = find_font_file();
+  o.motion_resolution = motion_resolution;
   auto r = Renderer::create(o);
   if (!r) FAIL(r.error());
   return std::move(*r);
@@ -372,66 +374,55 @@ TEST_CASE("a view drawn into a rectangle of the target leaves the rest alone and
 }
 
 TEST_CASE("the renderer uploads again only what a revision says changed") {
-  harness();
-  auto dir = find_shader_dir();
-  REQUIRE(dir.ok());
-  RendererOptions o;
-  o.shader_dir = *dir;
-  o.font_file = find_font_file();
-  o.motion_resolution = 1.0f;  // full size while things change: the view stays as it was
-  auto made = Renderer::create(o);
-  REQUIRE(made.ok());
-  auto& r = *made;
+  // Full size while things change: the view stays as it was.
+  auto r = make_renderer(true, 1.0f);
   const OffscreenImage out = OffscreenImage::create(160, 120);
   const FrameView v = view_of(160, 120);
+  const auto draw = [&](const DrawList& list) {
+    auto s = r->render(list, v, out.fbo.id());
+    REQUIRE(s.ok());
+    return *s;
+  };
   DrawList list = test_scene(0.0f);
-  auto first = r->render(list, v, out.fbo.id());
-  REQUIRE(first.ok());
-  CHECK(first->batches_uploaded == 5);  // steel, brass, paint, glass and glow
-  CHECK(first->tubes_uploaded);
-  CHECK(first->shadow_redrawn);
+  const FrameStats first = draw(list);
+  CHECK(first.batches_uploaded == 5);  // steel, brass, paint, glass and glow
+  CHECK(first.tubes_uploaded);
+  CHECK(first.shadow_redrawn);
 
   // The same revisions: nothing uploaded, the shadow map kept.
-  auto same = r->render(list, v, out.fbo.id());
-  REQUIRE(same.ok());
-  CHECK(same->batches_uploaded == 0);
-  CHECK_FALSE(same->tubes_uploaded);
-  CHECK_FALSE(same->labels_uploaded);
-  CHECK_FALSE(same->shadow_redrawn);
+  const FrameStats same = draw(list);
+  CHECK(same.batches_uploaded == 0);
+  CHECK_FALSE(same.tubes_uploaded);
+  CHECK_FALSE(same.labels_uploaded);
+  CHECK_FALSE(same.shadow_redrawn);
 
   // Beads travel: only their batch, and no new shadow (glow casts none).
-  auto beads = r->render(test_scene(0.5f), v, out.fbo.id());
-  REQUIRE(beads.ok());
-  CHECK(beads->batches_uploaded == 1);
-  CHECK_FALSE(beads->tubes_uploaded);
-  CHECK_FALSE(beads->labels_uploaded);
-  CHECK_FALSE(beads->shadow_redrawn);
+  list = test_scene(0.5f);
+  const FrameStats beads = draw(list);
+  CHECK(beads.batches_uploaded == 1);
+  CHECK_FALSE(beads.tubes_uploaded);
+  CHECK_FALSE(beads.labels_uploaded);
+  CHECK_FALSE(beads.shadow_redrawn);
 
   // A brass block changes colour: its batch only, and the shadow stays (same shapes).
-  DrawList recoloured = test_scene(0.5f);
-  recoloured.batch(Mesh::kBevelBox, Material::kBrass)[0].color = glm::vec4(0.3f, 0.3f, 0.3f, 1.0f);
-  stamp(recoloured);
-  auto colour = r->render(recoloured, v, out.fbo.id());
-  REQUIRE(colour.ok());
-  CHECK(colour->batches_uploaded == 1);
-  CHECK_FALSE(colour->shadow_redrawn);
+  list.batch(Mesh::kBevelBox, Material::kBrass)[0].color = glm::vec4(0.3f, 0.3f, 0.3f, 1.0f);
+  stamp(list);
+  const FrameStats colour = draw(list);
+  CHECK(colour.batches_uploaded == 1);
+  CHECK_FALSE(colour.shadow_redrawn);
 
   // It moves: its batch again, and now the shadow map is redrawn.
-  DrawList moved = recoloured;
-  moved.batch(Mesh::kBevelBox, Material::kBrass)[0].transform = box({-2.5f, 0.6f, 1.5f}, {0.8f, 0.6f, 0.5f});
-  stamp(moved);
-  auto shape = r->render(moved, v, out.fbo.id());
-  REQUIRE(shape.ok());
-  CHECK(shape->batches_uploaded == 1);
-  CHECK(shape->shadow_redrawn);
+  list.batch(Mesh::kBevelBox, Material::kBrass)[0].transform = box({-2.5f, 0.6f, 1.5f}, {0.8f, 0.6f, 0.5f});
+  stamp(list);
+  const FrameStats moved = draw(list);
+  CHECK(moved.batches_uploaded == 1);
+  CHECK(moved.shadow_redrawn);
 
   // A label changes: the labels only.
-  DrawList relabelled = moved;
-  relabelled.labels[0].text = "z";
-  stamp(relabelled);
-  auto label = r->render(relabelled, v, out.fbo.id());
-  REQUIRE(label.ok());
-  CHECK(label->batches_uploaded == 0);
-  CHECK(label->labels_uploaded == r->labels_available());
-  CHECK_FALSE(label->tubes_uploaded);
+  list.labels[0].text = "z";
+  stamp(list);
+  const FrameStats relabelled = draw(list);
+  CHECK(relabelled.batches_uploaded == 0);
+  CHECK(relabelled.labels_uploaded == r->labels_available());
+  CHECK_FALSE(relabelled.tubes_uploaded);
 }
