@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 struct GLFWwindow;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/model/weights.hpp"
 #include "am/model/weights_dir.hpp"
 

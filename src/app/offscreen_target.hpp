@@ -2,7 +2,7 @@
 // not be readable when the window is hidden).
 #pragma once
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/render/gl_object.hpp"
 
 namespace am::app {

@@ -107,6 +107,8 @@ void Builder::finish() {
   for (const auto& l : scene.draw.labels) grow(l.position, l.height);
   scene.anchors.bounds_min = lo;
   scene.anchors.bounds_max = hi;
+  // The one pass that tells the renderer what changed since the last build.
+  scene.stamp.stamp(scene.draw);
 }
 
 std::string_view label_text(char c, char (&buffer)[2]) {

@@ -22,7 +22,7 @@ using render::SweptTube;
 class Builder {
  public:
   Builder(const SceneInput& input, Scene& scene);
-  void finish();  // trims reused labels/tubes and computes the bounds
+  void finish();  // trims reused labels/tubes, computes the bounds, stamps the revisions
 
   const SceneInput& in;
   Scene& scene;

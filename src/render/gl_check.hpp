@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::render {
 

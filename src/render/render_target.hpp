@@ -3,7 +3,7 @@
 // texture and copied into the caller's framebuffer.
 #pragma once
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/render/gl_object.hpp"
 #include "am/render/static_layer.hpp"
 

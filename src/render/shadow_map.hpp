@@ -6,7 +6,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/render/gl_object.hpp"
 #include "am/render/mesh_data.hpp"
 

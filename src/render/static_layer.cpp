@@ -2,35 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 namespace am::render {
-
-void hash_bytes(std::uint64_t& h, const void* data, std::size_t bytes) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  std::size_t i = 0;
-  for (; i + 8 <= bytes; i += 8) {
-    std::uint64_t w = 0;
-    std::memcpy(&w, p + i, 8);
-    h = (h ^ w) * 0x100000001b3ull;
-  }
-  for (; i < bytes; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-}
-
-BatchHashes hash_batches(const DrawList& list) {
-  BatchHashes out{};
-  for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
-    for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k) {
-      const auto& batch = list.batches[m][k];
-      std::uint64_t h = kHashSeed;
-      const std::size_t n = batch.size();
-      hash_bytes(h, &n, sizeof n);
-      hash_bytes(h, batch.data(), batch.size() * sizeof(Instance));
-      out[m][k] = h;
-    }
-  return out;
-}
 
 PixelRect unite(const PixelRect& a, const PixelRect& b) {
   if (a.empty()) return b;
@@ -58,7 +32,7 @@ PixelRect screen_rect(const Aabb& box, const glm::mat4& view_proj, int width, in
   return {x0, y0, x1 - x0, y1 - y0};
 }
 
-bool StaticLayer::reuse(const BatchHashes& batches, std::uint64_t context) {
+bool StaticLayer::reuse(const BatchRevisions& batches, std::uint64_t context) {
   bool still_right = valid_ && context == context_at_snapshot_;
   for (std::size_t m = 0; still_right && m < batches.size(); ++m)
     for (std::size_t k = 0; k < batches[m].size(); ++k)

@@ -4,7 +4,7 @@
 
 #include <memory>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 struct GLFWwindow;
 

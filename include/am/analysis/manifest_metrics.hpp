@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/analysis/checkpoint_analysis.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::analysis {
 

@@ -10,7 +10,7 @@
 #include <functional>
 #include <ostream>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::analysis {
 

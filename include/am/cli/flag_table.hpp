@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::cli {
 

@@ -19,7 +19,7 @@
 
 #include "am/grow/presets.hpp"
 #include "am/grow/run_store.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/recipe.hpp"
 
 namespace am::grow {

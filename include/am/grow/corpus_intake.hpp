@@ -11,7 +11,7 @@
 
 #include "am/model/config.hpp"
 #include "am/model/normalizer.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/corpus.hpp"
 
 namespace am::grow {

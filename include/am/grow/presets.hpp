@@ -8,7 +8,7 @@
 #include <map>
 #include <string>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/recipe.hpp"
 
 namespace am::grow {

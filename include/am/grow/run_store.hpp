@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::grow {
 

@@ -18,7 +18,8 @@
 
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/render/draw_list.hpp"
+#include "am/core/draw_list.hpp"
+#include "am/core/revision_stamp.hpp"
 
 namespace am::machine {
 
@@ -103,8 +104,9 @@ struct PlateGrid {
 };
 
 struct Scene {
-  render::DrawList draw;
-  std::vector<Part> parts;  // parts[pick_id - 1]
+  render::DrawList draw;        // its revisions say which parts differ from the last build
+  render::RevisionStamp stamp;  // last build's hashes, for those revisions
+  std::vector<Part> parts;      // parts[pick_id - 1]
   Anchors anchors;
   std::array<PlateGrid, kLayers> grids{};  // one lifted plate per layer at most
   bool animated = false;    // something moves with time_seconds (beads): keep drawing frames
@@ -114,7 +116,8 @@ struct Scene {
 };
 
 // Builds the whole machine. Pure: same input, same output. `out` is overwritten;
-// reusing one Scene frame after frame keeps its buffers (no heap traffic).
+// reusing one Scene frame after frame keeps its buffers (no heap traffic), and
+// keeps the draw list's revisions where this build drew the same as the last.
 void build_scene(const SceneInput& input, Scene& out);
 
 // The tooltip text for a part (multi-line), e.g. a dial's q·k, ÷√8 and weight.

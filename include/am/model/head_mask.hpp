@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "am/model/config.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "am/model/head_scores.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am {
 

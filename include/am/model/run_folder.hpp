@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/model/stored_weights.hpp"
 #include "am/model/weights.hpp"
 #include "am/model/weights_dir.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "am/core/result.hpp"
 #include "am/model/manifest.hpp"
-#include "am/model/result.hpp"
 
 namespace am {
 

@@ -5,7 +5,7 @@
 #include <optional>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::render {
 

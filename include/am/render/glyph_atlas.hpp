@@ -12,8 +12,8 @@
 
 #include <glm/glm.hpp>
 
-#include "am/model/result.hpp"
-#include "am/render/draw_list.hpp"
+#include "am/core/result.hpp"
+#include "am/core/draw_list.hpp"
 
 namespace am::render {
 

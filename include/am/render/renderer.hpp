@@ -2,6 +2,8 @@
 // opaque batches, floor, backdrop, labels, liquid and glass (back to front) into a
 // 4x multisampled target, resolved into the caller's framebuffer. Shaders light in
 // linear space and write tone-mapped sRGB. Every pass sets the GL state it needs.
+// What it keeps from frame to frame follows the list's revisions (draw_list.hpp):
+// a list whose contents change must have them stamped (e.g. by RevisionStamp).
 #pragma once
 
 #include <cstddef>
@@ -12,8 +14,8 @@
 
 #include <glm/glm.hpp>
 
-#include "am/model/result.hpp"
-#include "am/render/draw_list.hpp"
+#include "am/core/result.hpp"
+#include "am/core/draw_list.hpp"
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/quality.hpp"
 
@@ -60,6 +62,9 @@ struct FrameStats {
   bool static_layer_reused = false;  // only glowing parts moved: the rest came from the last frame
   float redrawn_share = 1.0f;        // of the image's pixels, when the static layer was reused
   bool refine_pending = false;       // drawn smaller (camera moving): draw again when it stops
+  // What was uploaded again (a revision of the draw list or the view changed).
+  std::size_t batches_uploaded = 0;
+  bool tubes_uploaded = false, labels_uploaded = false;
   // With profile_passes: milliseconds of upload, shadow, main pass, resolve + copy.
   double upload_ms = 0.0, shadow_ms = 0.0, main_ms = 0.0, present_ms = 0.0;
 };

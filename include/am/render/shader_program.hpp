@@ -8,7 +8,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/render/gl_object.hpp"
 
 namespace am::render {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::render {
 

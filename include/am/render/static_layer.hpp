@@ -10,7 +10,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/render/draw_list.hpp"
+#include "am/core/draw_list.hpp"
 #include "am/render/mesh_data.hpp"
 
 namespace am::render {
@@ -26,21 +26,15 @@ PixelRect unite(const PixelRect& a, const PixelRect& b);
 // antialiased edges); the whole viewport if the box reaches behind the eye.
 PixelRect screen_rect(const Aabb& box, const glm::mat4& view_proj, int width, int height, int pad = 2);
 
-using BatchHashes = std::array<std::array<std::uint64_t, kMaterialCount>, kMeshCount>;
 using BatchFlags = std::array<std::array<bool, kMaterialCount>, kMeshCount>;
-
-// FNV-1a over 8-byte words: quick enough to hash every batch every frame.
-void hash_bytes(std::uint64_t& h, const void* data, std::size_t bytes);
-inline constexpr std::uint64_t kHashSeed = 0xcbf29ce484222325ull;
-// One hash per batch, of its instances.
-BatchHashes hash_batches(const DrawList& list);
 
 class StaticLayer {
  public:
-  // Call once per frame. `context` hashes everything else the static layer shows
-  // (camera, size, hovered part, tubes, labels, shadows). Returns true when the
-  // kept layer is still right: only the batches in excluded() need drawing on it.
-  bool reuse(const BatchHashes& batches, std::uint64_t context);
+  // Call once per frame with the draw list's batch revisions. `context` is a
+  // revision of everything else the static layer shows (camera, size, hovered part,
+  // tubes, labels, shadows). Returns true when the kept layer is still right: only
+  // the batches in excluded() need drawing on it.
+  bool reuse(const BatchRevisions& batches, std::uint64_t context);
 
   // After a miss: the batches to leave out of the layer that is about to be drawn
   // (glowing batches that changed since the previous frame; only glow can be left
@@ -54,7 +48,7 @@ class StaticLayer {
   void invalidate() { valid_ = false; }
 
  private:
-  BatchHashes previous_{}, at_snapshot_{};
+  BatchRevisions previous_{}, at_snapshot_{};
   BatchFlags excluded_{};
   std::uint64_t context_at_snapshot_ = 0;
   bool valid_ = false, any_excluded_ = false, have_previous_ = false;

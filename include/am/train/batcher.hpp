@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/batch_gradient.hpp"
 #include "am/train/corpus.hpp"
 #include "am/train/rng.hpp"

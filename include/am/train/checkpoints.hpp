@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/recipe.hpp"
 
 namespace am::train {

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am {
 

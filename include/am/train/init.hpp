@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/model/weights.hpp"
 
 namespace am::train {

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/batcher.hpp"
 #include "am/train/init.hpp"
 #include "am/train/optimizer.hpp"

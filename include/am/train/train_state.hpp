@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/model/weights.hpp"
 
 namespace am::train {

@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/train/checkpoints.hpp"
 #include "am/train/recipe.hpp"
 

@@ -14,8 +14,8 @@
 
 #include "am/model/config.hpp"
 #include "am/model/head_mask.hpp"
+#include "am/core/result.hpp"
 #include "am/model/head_scores.hpp"
-#include "am/model/result.hpp"
 
 namespace am::ui {
 

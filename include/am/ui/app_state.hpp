@@ -10,7 +10,7 @@
 
 #include "am/model/head_mask.hpp"
 #include "am/model/normalizer.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::ui {
 

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 
 namespace am::ui {
 

@@ -12,7 +12,7 @@
 
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/chapter.hpp"
 #include "am/ui/script.hpp"

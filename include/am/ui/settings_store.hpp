@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/ui/app_state.hpp"
 
 namespace am::ui {

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/model/activations.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/script_runner.hpp"
 

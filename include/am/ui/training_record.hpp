@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "am/machine/scene.hpp"
+#include "am/core/result.hpp"
 #include "am/model/manifest.hpp"
-#include "am/model/result.hpp"
 #include "am/ui/analysis_summary.hpp"
 
 namespace am::ui {

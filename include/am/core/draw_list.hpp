@@ -1,9 +1,11 @@
 // What the scene hands the renderer each frame: instances of a few procedural
-// meshes in a few materials, 3D text labels and swept tubes. Pure data (GLM only):
-// the renderer knows meshes, materials and instances, never transformers.
+// meshes in a few materials, 3D text labels and swept tubes, with revision numbers
+// that say which of them changed. Pure data (GLM only): the renderer knows meshes,
+// materials and instances, never transformers.
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -67,10 +69,32 @@ struct SweptTube {
   PickId pick = 0;
 };
 
+// Revision numbers of what the renderer keeps between frames. Whoever fills the
+// list bumps them when the part they guard changes (RevisionStamp does it by
+// hashing once, on the builder's side); the renderer only compares them. Numbers
+// come from one process-wide counter, so two lists share one only when they are
+// copies of each other. 0: never stamped (a list drawn once, or that never
+// changes; the renderer cannot see changes to an unstamped list).
+using BatchRevisions = std::array<std::array<std::uint64_t, kMaterialCount>, kMeshCount>;
+struct DrawListRevisions {
+  BatchRevisions batches{};  // anything in a batch: its instances and their count
+  BatchRevisions shapes{};   // a batch's transforms and count (what shadows and bounds follow)
+  std::array<std::uint64_t, kMaterialCount> tube_shapes{};  // points and radii of one material's tubes
+  std::uint64_t tubes = 0;                                  // anything of any tube
+  std::uint64_t labels = 0;                                 // anything of any label
+};
+
+// A fresh revision number, never handed out before in this process.
+inline std::uint64_t next_revision() {
+  static std::atomic<std::uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
+
 struct DrawList {
   std::array<std::array<std::vector<Instance>, kMaterialCount>, kMeshCount> batches;
   std::vector<Label> labels;
   std::vector<SweptTube> tubes;
+  DrawListRevisions revisions;  // kept by whoever fills the list (clear() leaves them)
 
   std::vector<Instance>& batch(Mesh mesh, Material material) {
     return batches[static_cast<std::size_t>(mesh)][static_cast<std::size_t>(material)];
