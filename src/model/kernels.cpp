@@ -1,15 +1,13 @@
 #include "am/model/kernels.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
-#include <string_view>
 #include <limits>
 #include <vector>
 
 #include "am/model/config.hpp"
+#include "am/model/cpu_features.hpp"
 #include "simd.hpp"
 
 // Every kernel body below is an always_inline template, stamped out three times by
@@ -30,9 +28,9 @@ namespace {
 using simd::kLanes;
 using simd::load;
 using simd::store;
-constexpr int kHeadWidth = 8;   // attention_head's q/k/v width, and the head-major run
+constexpr int kHeadWidth = 8;  // attention_head's q/k/v width, and the head-major run
 static_assert(kHeadWidth == kDHead, "the kernels assume the model's head width");
-constexpr int kPanel = 32;      // outputs per packed weight panel
+constexpr int kPanel = 32;  // outputs per packed weight panel
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 // Per build: the native vector, and how many input rows share one pass over a weight
@@ -89,8 +87,8 @@ AM_INLINE void store_head_major(float* m, int T, int t, int c0, V v, int count) 
 // panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32
 // outputs, so each input value is broadcast against 32 contiguous weights.
 template <class V, int R, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel,
-                           const float* bias32, int K, int N, int n0, int nb) {
+AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel, const float* bias32,
+                           int K, int N, int n0, int nb) {
   constexpr int L = kLanes<V>;
   constexpr int C = kPanel / L;  // vectors per panel row
   V acc[R][C];
@@ -148,8 +146,8 @@ AM_INLINE void pack_panel(float* panel, const float* W, int K, int n0, int nb) {
 
 // out = in · W^T + bias, one 32-output panel of W at a time.
 template <class Isa, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias,
-                             int T, int K, int N) {
+AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias, int T, int K,
+                             int N) {
   using V = typename Isa::V;
   constexpr int kStackK = 128;  // the model's widest input; wider ones pack on the heap
   alignas(64) float stack_panel[kStackK * kPanel];
@@ -246,8 +244,8 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
       store(r_lanes, r_vec);
       for (int r = 0; r < L; ++r)
         for (int c = 0; c < C; c += L)
-          store(y + r * C + c, (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) +
-                                   load<V>(b + c));
+          store(y + r * C + c,
+                (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) + load<V>(b + c));
       if (mean) store(mean + t, m);
       if (rstd) store(rstd + t, r_vec);
     }
@@ -366,7 +364,8 @@ AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i
     V tile[L];
     for (int r = 0; r < L; ++r) {
       tile[r] = V{};
-      if (rows == L || r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
+      if (rows == L || r < rows)
+        std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
     }
     simd::transpose(tile);
     for (int c = 0; c < kWidth; ++c) cols[d0 + c] = tile[c];
@@ -383,9 +382,11 @@ AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int 
     for (int c = 0; c < L; ++c) tile[c] = c < kWidth ? cols[d0 + c] : V{};
     simd::transpose(tile);
     if (rows == L) {
-      for (int r = 0; r < L; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < L; ++r)
+        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     } else {
-      for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < rows; ++r)
+        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     }
   }
 }
@@ -399,7 +400,7 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
   for (int j0 = 0; j0 < T; j0 += L) {  // L×L tiles
     float* corner = m + static_cast<long>(i0) * T + j0;
     const bool whole = rows == L && j0 + L <= T;  // the common case: no partial stores
-    if (j0 >= jn) {  // entirely masked
+    if (j0 >= jn) {                               // entirely masked
       for (int r = 0; r < rows; ++r) store_first(corner + static_cast<long>(r) * T, V{}, T - j0);
       continue;
     }
@@ -436,8 +437,8 @@ AM_INLINE V key_score(const float* kj, const V* qd) {
 // different row: the softmax over keys is then plain lane-wise arithmetic, with no
 // horizontal reductions. Results are written back row-major through tile transposes.
 template <class Isa>
-AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q,
-                                   const float* k, const float* v, int T, float scale) {
+AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q, const float* k,
+                                   const float* v, int T, float scale) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
   if (T <= 0) return;
@@ -506,32 +507,29 @@ struct KernelTable {
   void (*softmax_row)(float*, int);
   void (*softmax_rows)(float*, int, int);
   void (*add)(float*, const float*, const float*, int);
-  void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int,
-                         float);
+  void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int, float);
 };
 
 // One build of every kernel for instruction set ISA, compiled with attribute TARGET.
-#define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
-  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads,         \
-                            const float* W, const float* bias, int T, int K, int N) {           \
-    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                           \
-  }                                                                                             \
-  TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
-                               const float* w, const float* b, int T, int C) {                  \
-    layernorm_body<ISA>(out, mean, rstd, in, w, b, T, C);                                       \
-  }                                                                                             \
-  TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }   \
-  TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }          \
-  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); } \
-  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) {                  \
-    add_body<ISA>(out, a, b, n);                                                                \
-  }                                                                                             \
-  TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,  \
-                                    const float* k, const float* v, int T, float scale) {       \
-    attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                          \
-  }                                                                                             \
-  constexpr KernelTable NAME{&NAME##_linear,      &NAME##_layernorm, &NAME##_gelu,             \
-                             &NAME##_softmax_row, &NAME##_softmax_rows, &NAME##_add,              \
+#define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                                 \
+  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads, const float* W,      \
+                            const float* bias, int T, int K, int N) {                                        \
+    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                                        \
+  }                                                                                                          \
+  TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,        \
+                               const float* b, int T, int C) {                                               \
+    layernorm_body<ISA>(out, mean, rstd, in, w, b, T, C);                                                    \
+  }                                                                                                          \
+  TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }                \
+  TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }                       \
+  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); }         \
+  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) { add_body<ISA>(out, a, b, n); } \
+  TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,               \
+                                    const float* k, const float* v, int T, float scale) {                    \
+    attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                                       \
+  }                                                                                                          \
+  constexpr KernelTable NAME{&NAME##_linear,        &NAME##_layernorm,    &NAME##_gelu,                      \
+                             &NAME##_softmax_row,   &NAME##_softmax_rows, &NAME##_add,                       \
                              &NAME##_attention_head};
 
 AM_DEFINE_KERNELS(kBaselineKernels, Baseline, )
@@ -551,68 +549,9 @@ const KernelTable& table_for(SimdLevel level) {
   return kBaselineKernels;
 }
 
-SimdLevel detect_simd_level() {
-#ifdef AM_X86_LEVELS
-  __builtin_cpu_init();
-  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                      __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
-  if (avx512) return SimdLevel::kAvx512;
-  if (avx2) return SimdLevel::kAvx2;
-#endif
-  return SimdLevel::kBaseline;
-}
-
-// The best level, or a lower one named by $AM_SIMD (baseline, avx2, avx512): a way to
-// check or time the other builds on a machine that has AVX-512.
-SimdLevel initial_simd_level() {
-  const SimdLevel best = best_simd_level();
-  const char* env = std::getenv("AM_SIMD");
-  if (env == nullptr) return best;
-  const std::string_view name(env);
-  if (name == "baseline") return SimdLevel::kBaseline;
-  if (name == "avx2") return std::min(SimdLevel::kAvx2, best);
-  return best;
-}
-
-// The level in use; -1 until first use picks it. Atomic: kernels may run on several
-// threads (the trainer) while a test lowers the level.
-std::atomic<int> g_level{-1};
-
-const KernelTable& active() {
-  int level = g_level.load(std::memory_order_relaxed);
-  if (level < 0) {
-    level = static_cast<int>(initial_simd_level());
-    g_level.store(level, std::memory_order_relaxed);
-  }
-  return table_for(static_cast<SimdLevel>(level));
-}
+const KernelTable& active() { return table_for(simd_level()); }
 
 }  // namespace
-
-SimdLevel best_simd_level() {
-  static const SimdLevel best = detect_simd_level();
-  return best;
-}
-
-SimdLevel simd_level() {
-  (void)active();
-  return static_cast<SimdLevel>(g_level.load(std::memory_order_relaxed));
-}
-
-void set_simd_level(SimdLevel level) {
-  const SimdLevel chosen = std::min(level, best_simd_level());
-  g_level.store(static_cast<int>(chosen), std::memory_order_relaxed);
-}
-
-const char* simd_level_name(SimdLevel level) {
-  switch (level) {
-    case SimdLevel::kAvx512: return "AVX-512";
-    case SimdLevel::kAvx2: return "AVX2+FMA";
-    case SimdLevel::kBaseline: break;
-  }
-  return "baseline";
-}
 
 // (Head-major input and output at once is not needed, so not built.)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
@@ -625,8 +564,7 @@ void linear_to_heads(float* out, const float* in, const float* W, int T, int K, 
   active().linear(out, true, in, false, W, nullptr, T, K, N);
 }
 
-void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
-                       int N) {
+void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
   active().linear(out, false, in, true, W, bias, T, K, N);
 }
@@ -635,8 +573,8 @@ void add(float* out, const float* a, const float* b, int n) { active().add(out, 
 
 void softmax_rows(float* rows, int T, int n) { active().softmax_rows(rows, T, n); }
 
-void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
-               const float* b, int T, int C) {
+void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w, const float* b, int T,
+               int C) {
   active().layernorm(out, mean, rstd, in, w, b, T, C);
 }
 
@@ -644,8 +582,8 @@ void gelu(float* out, const float* in, int n) { active().gelu(out, in, n); }
 
 void softmax_row(float* row, int n) { active().softmax_row(row, n); }
 
-void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
-                    const float* v, int T, float scale) {
+void attention_head(float* scores, float* weights, float* out, const float* q, const float* k, const float* v,
+                    int T, float scale) {
   active().attention_head(scores, weights, out, q, k, v, T, scale);
 }
 

@@ -8,6 +8,8 @@
 #include <vector>
 
 #include "am/model/config.hpp"
+#include "am/model/result.hpp"
+#include "am/model/weights.hpp"
 
 namespace am::train {
 
@@ -21,7 +23,11 @@ struct ParamOffsets {
   std::array<Layer, kLayers> layers;
   std::size_t lnf_w, lnf_b, unembed_w, unembed_b;
 };
-const ParamOffsets& param_offsets();
+// The offsets in `table`, or an error if a tensor the trainer reads is missing, has
+// another size, lies outside the block, or k and v do not follow q.
+Result<ParamOffsets> param_offsets_from(const std::vector<TensorInfo>& table);
+// The offsets in parameter_table(), computed once.
+const Result<ParamOffsets>& param_offsets();
 
 // The parameter block plus the transposed copy of every matrix the forward reads
 // (y = x · W^T runs fastest with W^T in memory). prepare() again after every update.
@@ -50,36 +56,38 @@ class SequenceModel {
  public:
   SequenceModel();
 
-  // window: [T + 1] ids; inputs window[0..T), targets window[1..T]. Returns Σ_t -log p(target).
-  double forward(const PreparedParams<F>& p, const int* window, int T = kContext);
-  // After forward(): grads: [kParamCount] (+)= gradient of scale · Σ_t -log p(target).
+  // window: [T + 1] ids; inputs window[0..T), targets window[1..T]. Returns Σ_t -log p(target),
+  // or an error (and runs no kernel) unless 1 <= T <= kContext and every id is in [0, kVocab).
+  Result<double> forward(const PreparedParams<F>& p, const int* window, int T = kContext);
+  // After a forward() that succeeded: grads: [kParamCount] (+)= gradient of
+  // scale · Σ_t -log p(target). Otherwise grads are left as they are.
   void backward(const PreparedParams<F>& p, F* grads, F scale);
   // Logits of the last forward: [T, 30].
   const F* logits() const { return logits_; }
 
  private:
   struct LayerCache {
-    F* ln1;     // [T, 32]
-    F* mean1;   // [T]
-    F* rstd1;   // [T]
-    F* qkv;     // [T, 96]
-    F* probs;   // [H, T, T]
-    F* att;     // [T, 32] heads side by side
-    F* res1;    // [T, 32] residual after attention
-    F* ln2;     // [T, 32]
-    F* mean2;   // [T]
-    F* rstd2;   // [T]
-    F* pre;     // [T, 128]
-    F* post;    // [T, 128]
-    F* slope;   // [T, 128] GELU'(pre)
-    F* res2;    // [T, 32] residual after the MLP
+    F* ln1;    // [T, 32]
+    F* mean1;  // [T]
+    F* rstd1;  // [T]
+    F* qkv;    // [T, 96]
+    F* probs;  // [H, T, T]
+    F* att;    // [T, 32] heads side by side
+    F* res1;   // [T, 32] residual after attention
+    F* ln2;    // [T, 32]
+    F* mean2;  // [T]
+    F* rstd2;  // [T]
+    F* pre;    // [T, 128]
+    F* post;   // [T, 128]
+    F* slope;  // [T, 128] GELU'(pre)
+    F* res2;   // [T, 32] residual after the MLP
   };
   std::vector<F> block_;
   std::vector<F> pos_;  // [64, 32] sinusoidal positions
   int T_ = 0;
   std::array<int, kContext> ids_{};
   std::array<int, kContext> targets_{};
-  F* x0_ = nullptr;      // [T, 32]
+  F* x0_ = nullptr;  // [T, 32]
   std::array<LayerCache, kLayers> layers_{};
   F* lnf_ = nullptr;     // [T, 32]
   F* meanf_ = nullptr;   // [T]
