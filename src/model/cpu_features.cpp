@@ -1,7 +1,6 @@
 #include "am/model/cpu_features.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdlib>
 #include <string_view>
 
@@ -30,10 +29,6 @@ CpuFeatures detect() {
 #endif
   return f;
 }
-
-// The level in use; -1 until first use picks it. Atomic: kernels may run on several
-// threads (the trainer) while a test lowers the level.
-std::atomic<int> g_level{-1};
 
 }  // namespace
 
@@ -65,18 +60,15 @@ SimdLevel supported_simd_level() {
   return level;
 }
 
-SimdLevel simd_level() {
-  int level = g_level.load(std::memory_order_relaxed);
-  if (level < 0) {
-    level = static_cast<int>(simd_level_from_env(supported_simd_level(), std::getenv("AM_SIMD")));
-    g_level.store(level, std::memory_order_relaxed);
-  }
-  return static_cast<SimdLevel>(level);
+SimdLevel detail::pick_simd_level() {
+  const SimdLevel level = simd_level_from_env(supported_simd_level(), std::getenv("AM_SIMD"));
+  g_simd_level.store(static_cast<int>(level), std::memory_order_relaxed);
+  return level;
 }
 
 SimdLevel set_simd_level(SimdLevel wanted) {
   const SimdLevel chosen = std::min(wanted, supported_simd_level());
-  g_level.store(static_cast<int>(chosen), std::memory_order_relaxed);
+  detail::g_simd_level.store(static_cast<int>(chosen), std::memory_order_relaxed);
   return chosen;
 }
 

@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
 #include "am/model/weights.hpp"
+#include "am/train/batch_gradient.hpp"
 #include "am/train/init.hpp"
 #include "am/train/model_grad.hpp"
 
@@ -126,4 +128,17 @@ TEST_CASE("model_grad checks: a refused window does not spoil the next one") {
   const Result<double> short_window = model.forward(p, window.data(), 8);
   REQUIRE(short_window.ok());
   CHECK(*short_window > 0.0);
+}
+
+TEST_CASE("model_grad checks: a batch with a refused window has a NaN loss, which the trainer stops on") {
+  const Weights w = initial_weights({});
+  PreparedParams<float> p;
+  p.prepare(w.values.data());
+  BatchGradient engine(1);
+  std::vector<int> windows(4 * kWindow, 2);
+  std::vector<float> grads(kParamCount);
+  CHECK(std::isfinite(engine.loss_and_gradient(p, windows, grads.data())));
+  windows[2 * kWindow + 7] = kVocab + 5;
+  CHECK(std::isnan(engine.loss_and_gradient(p, windows, grads.data())));
+  CHECK(std::isnan(engine.loss(p, windows)));
 }

@@ -8,6 +8,8 @@
 // Tests and benchmarks may set a level; one the CPU lacks is lowered to the best it has.
 #pragma once
 
+#include <atomic>
+
 namespace am {
 
 enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
@@ -29,8 +31,20 @@ SimdLevel best_simd_level(const CpuFeatures& features);
 SimdLevel simd_level_from_env(SimdLevel supported, const char* env);
 
 SimdLevel supported_simd_level();            // the best this CPU runs
-SimdLevel simd_level();                      // in use: supported, capped by $AM_SIMD
+inline SimdLevel simd_level();               // in use: supported, capped by $AM_SIMD
 SimdLevel set_simd_level(SimdLevel wanted);  // capped at supported; returns the level set
 const char* to_string(SimdLevel level);      // "baseline", "avx2", "avx512"
+
+namespace detail {
+// The level in use; -1 until first use picks it. Atomic: kernels may run on several
+// threads (the trainer) while a test lowers the level. Inline, as every kernel call asks.
+inline std::atomic<int> g_simd_level{-1};
+SimdLevel pick_simd_level();  // from supported_simd_level() and $AM_SIMD, stored
+}  // namespace detail
+
+inline SimdLevel simd_level() {
+  const int level = detail::g_simd_level.load(std::memory_order_relaxed);
+  return level >= 0 ? static_cast<SimdLevel>(level) : detail::pick_simd_level();
+}
 
 }  // namespace am
