@@ -21,6 +21,12 @@ constexpr int T_MAX = kContext;  // 64
 constexpr std::size_t kScratch = kDHead * T_MAX + T_MAX * T_MAX;
 // The kernels' stack buffers hold the model's rows (ops.hpp's preconditions).
 static_assert(D <= ops::kMaxNormWidth && V <= ops::kMaxVocab);
+// Every slice of SequenceModel's block is whole cache lines (16 floats), so each one
+// starts on a line.
+constexpr bool whole_lines(std::size_t floats) { return floats % 16 == 0; }
+static_assert(whole_lines(T_MAX) && whole_lines(T_MAX * D) && whole_lines(T_MAX * Q) &&
+              whole_lines(T_MAX * M) && whole_lines(T_MAX * V) && whole_lines(kHeads * T_MAX * T_MAX) &&
+              whole_lines(kScratch));
 
 // The offset of `name` in `table`, checked to hold `count` floats inside the parameter
 // block: the trainer reads exactly that many from there.

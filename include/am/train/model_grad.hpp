@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <vector>
 
+#include "am/model/aligned_allocator.hpp"
 #include "am/model/config.hpp"
 #include "am/model/result.hpp"
 #include "am/model/weights.hpp"
@@ -82,7 +83,10 @@ class SequenceModel {
     F* slope;  // [T, 128] GELU'(pre)
     F* res2;   // [T, 32] residual after the MLP
   };
-  std::vector<F> block_;
+  // Every cache below is a slice of block_; each slice is a whole number of cache lines,
+  // so with the block on a line every slice starts on one (a full-width AVX-512 load
+  // never straddles two, whatever the heap handed out before).
+  std::vector<F, CacheAlignedAllocator<F>> block_;
   std::vector<F> pos_;  // [64, 32] sinusoidal positions
   int T_ = 0;
   std::array<int, kContext> ids_{};
