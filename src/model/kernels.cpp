@@ -28,9 +28,9 @@ namespace {
 using simd::kLanes;
 using simd::load;
 using simd::store;
-constexpr int kHeadWidth = 8;  // attention_head's q/k/v width, and the head-major run
+constexpr int kHeadWidth = 8;   // attention_head's q/k/v width, and the head-major run
 static_assert(kHeadWidth == kDHead, "the kernels assume the model's head width");
-constexpr int kPanel = 32;  // outputs per packed weight panel
+constexpr int kPanel = 32;      // outputs per packed weight panel
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
 // Per build: the native vector, and how many input rows share one pass over a weight
@@ -87,8 +87,8 @@ AM_INLINE void store_head_major(float* m, int T, int t, int c0, V v, int count) 
 // panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32
 // outputs, so each input value is broadcast against 32 contiguous weights.
 template <class V, int R, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel, const float* bias32,
-                           int K, int N, int n0, int nb) {
+AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel,
+                           const float* bias32, int K, int N, int n0, int nb) {
   constexpr int L = kLanes<V>;
   constexpr int C = kPanel / L;  // vectors per panel row
   V acc[R][C];
@@ -146,8 +146,8 @@ AM_INLINE void pack_panel(float* panel, const float* W, int K, int n0, int nb) {
 
 // out = in · W^T + bias, one 32-output panel of W at a time.
 template <class Isa, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias, int T, int K,
-                             int N) {
+AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias,
+                             int T, int K, int N) {
   using V = typename Isa::V;
   constexpr int kStackK = 128;  // the model's widest input; wider ones pack on the heap
   alignas(64) float stack_panel[kStackK * kPanel];
@@ -244,8 +244,8 @@ AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float*
       store(r_lanes, r_vec);
       for (int r = 0; r < L; ++r)
         for (int c = 0; c < C; c += L)
-          store(y + r * C + c,
-                (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) + load<V>(b + c));
+          store(y + r * C + c, (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) +
+                                   load<V>(b + c));
       if (mean) store(mean + t, m);
       if (rstd) store(rstd + t, r_vec);
     }
@@ -364,8 +364,7 @@ AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i
     V tile[L];
     for (int r = 0; r < L; ++r) {
       tile[r] = V{};
-      if (rows == L || r < rows)
-        std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
+      if (rows == L || r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
     }
     simd::transpose(tile);
     for (int c = 0; c < kWidth; ++c) cols[d0 + c] = tile[c];
@@ -382,11 +381,9 @@ AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int 
     for (int c = 0; c < L; ++c) tile[c] = c < kWidth ? cols[d0 + c] : V{};
     simd::transpose(tile);
     if (rows == L) {
-      for (int r = 0; r < L; ++r)
-        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < L; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     } else {
-      for (int r = 0; r < rows; ++r)
-        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     }
   }
 }
@@ -400,7 +397,7 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
   for (int j0 = 0; j0 < T; j0 += L) {  // L×L tiles
     float* corner = m + static_cast<long>(i0) * T + j0;
     const bool whole = rows == L && j0 + L <= T;  // the common case: no partial stores
-    if (j0 >= jn) {                               // entirely masked
+    if (j0 >= jn) {  // entirely masked
       for (int r = 0; r < rows; ++r) store_first(corner + static_cast<long>(r) * T, V{}, T - j0);
       continue;
     }
@@ -437,8 +434,8 @@ AM_INLINE V key_score(const float* kj, const V* qd) {
 // different row: the softmax over keys is then plain lane-wise arithmetic, with no
 // horizontal reductions. Results are written back row-major through tile transposes.
 template <class Isa>
-AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q, const float* k,
-                                   const float* v, int T, float scale) {
+AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q,
+                                   const float* k, const float* v, int T, float scale) {
   using V = typename Isa::V;
   constexpr int L = kLanes<V>;
   if (T <= 0) return;
@@ -507,29 +504,32 @@ struct KernelTable {
   void (*softmax_row)(float*, int);
   void (*softmax_rows)(float*, int, int);
   void (*add)(float*, const float*, const float*, int);
-  void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int, float);
+  void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int,
+                         float);
 };
 
 // One build of every kernel for instruction set ISA, compiled with attribute TARGET.
-#define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                                 \
-  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads, const float* W,      \
-                            const float* bias, int T, int K, int N) {                                        \
-    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                                        \
-  }                                                                                                          \
-  TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,        \
-                               const float* b, int T, int C) {                                               \
-    layernorm_body<ISA>(out, mean, rstd, in, w, b, T, C);                                                    \
-  }                                                                                                          \
-  TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }                \
-  TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }                       \
-  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); }         \
-  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) { add_body<ISA>(out, a, b, n); } \
-  TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,               \
-                                    const float* k, const float* v, int T, float scale) {                    \
-    attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                                       \
-  }                                                                                                          \
-  constexpr KernelTable NAME{&NAME##_linear,        &NAME##_layernorm,    &NAME##_gelu,                      \
-                             &NAME##_softmax_row,   &NAME##_softmax_rows, &NAME##_add,                       \
+#define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
+  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads,         \
+                            const float* W, const float* bias, int T, int K, int N) {           \
+    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                           \
+  }                                                                                             \
+  TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
+                               const float* w, const float* b, int T, int C) {                  \
+    layernorm_body<ISA>(out, mean, rstd, in, w, b, T, C);                                       \
+  }                                                                                             \
+  TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }   \
+  TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }          \
+  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); } \
+  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) {                  \
+    add_body<ISA>(out, a, b, n);                                                                \
+  }                                                                                             \
+  TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,  \
+                                    const float* k, const float* v, int T, float scale) {       \
+    attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                          \
+  }                                                                                             \
+  constexpr KernelTable NAME{&NAME##_linear,      &NAME##_layernorm, &NAME##_gelu,             \
+                             &NAME##_softmax_row, &NAME##_softmax_rows, &NAME##_add,              \
                              &NAME##_attention_head};
 
 AM_DEFINE_KERNELS(kBaselineKernels, Baseline, )
@@ -564,7 +564,8 @@ void linear_to_heads(float* out, const float* in, const float* W, int T, int K, 
   active().linear(out, true, in, false, W, nullptr, T, K, N);
 }
 
-void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
+void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
+                       int N) {
   if (T <= 0 || N <= 0) return;
   active().linear(out, false, in, true, W, bias, T, K, N);
 }
@@ -573,8 +574,8 @@ void add(float* out, const float* a, const float* b, int n) { active().add(out, 
 
 void softmax_rows(float* rows, int T, int n) { active().softmax_rows(rows, T, n); }
 
-void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w, const float* b, int T,
-               int C) {
+void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
+               const float* b, int T, int C) {
   active().layernorm(out, mean, rstd, in, w, b, T, C);
 }
 
@@ -582,8 +583,8 @@ void gelu(float* out, const float* in, int n) { active().gelu(out, in, n); }
 
 void softmax_row(float* row, int n) { active().softmax_row(row, n); }
 
-void attention_head(float* scores, float* weights, float* out, const float* q, const float* k, const float* v,
-                    int T, float scale) {
+void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
+                    const float* v, int T, float scale) {
   active().attention_head(scores, weights, out, q, k, v, T, scale);
 }
 

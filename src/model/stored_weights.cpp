@@ -16,8 +16,7 @@ namespace {
 #if AM_HAVE_F16C_PATH
 // bits: [count] float16 -> out: [count] float32, eight at a time with the F16C instruction
 // (exact, like half_to_float; the weights hold no NaN whose payload could differ).
-__attribute__((target("avx,f16c"))) void widen_f16c(const std::uint16_t* bits, float* out,
-                                                    std::size_t count) {
+__attribute__((target("avx,f16c"))) void widen_f16c(const std::uint16_t* bits, float* out, std::size_t count) {
   std::size_t i = 0;
   for (; i + 8 <= count; i += 8) {
     const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(bits + i));
@@ -67,10 +66,8 @@ StoredWeights StoredWeights::keep(Weights w) {
   std::vector<std::uint16_t> half(w.values.size());
   bool exact = true;
   for (std::size_t i = 0; i < w.values.size() && exact; ++i) exact = exact_half(w.values[i], half[i]);
-  if (exact)
-    stored.half_ = std::move(half);
-  else
-    stored.full_ = std::make_shared<const Weights>(std::move(w));
+  if (exact) stored.half_ = std::move(half);
+  else stored.full_ = std::make_shared<const Weights>(std::move(w));
   return stored;
 }
 

@@ -233,8 +233,7 @@ void SequenceModel<F>::backward(const PreparedParams<F>& p, F* grads, F scale) {
     ops::linear_backward(dpost_, g + L.proj_w, g + L.proj_b, dres_, c.post, w + L.proj_w, T, M, D);
     ops::gelu_backward(dpre_, dpost_, c.slope, T * M);
     ops::linear_backward(dln_, g + L.fc_w, g + L.fc_b, dpre_, c.ln2, w + L.fc_w, T, D, M);
-    ops::layernorm_backward(dres_, g + L.ln2_w, g + L.ln2_b, dln_, c.res1, c.mean2, c.rstd2, w + L.ln2_w, T,
-                            D);
+    ops::layernorm_backward(dres_, g + L.ln2_w, g + L.ln2_b, dln_, c.res1, c.mean2, c.rstd2, w + L.ln2_w, T, D);
     // Attention branch.
     ops::linear_backward(datt_, g + L.o, static_cast<F*>(nullptr), dres_, c.att, w + L.o, T, D, D);
     ops::attention_backward(dqkv_, datt_, c.probs, c.qkv, T, scratch_);

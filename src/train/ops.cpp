@@ -89,8 +89,8 @@ void layernorm_forward(F* y, F* mean, F* rstd, const F* x, const F* w, const F* 
   AM_DISPATCH(layernorm_forward(y, mean, rstd, x, w, b, T, C))
 }
 template <typename F>
-void layernorm_backward(F* dx, F* dw, F* db, const F* dy, const F* x, const F* mean, const F* rstd,
-                        const F* w, int T, int C) {
+void layernorm_backward(F* dx, F* dw, F* db, const F* dy, const F* x, const F* mean, const F* rstd, const F* w,
+                        int T, int C) {
   AM_DISPATCH(layernorm_backward(dx, dw, db, dy, x, mean, rstd, w, T, C))
 }
 template <typename F>
@@ -118,26 +118,29 @@ void embed_forward(F* x0, const F* E, const F* pos, const int* ids, int T) {
   AM_DISPATCH(embed_forward(x0, E, pos, ids, T))
 }
 template <typename F>
-void embed_backward(F* dE, const F* dx0, const int* ids, int T){AM_DISPATCH(embed_backward(dE, dx0, ids, T))}
+void embed_backward(F* dE, const F* dx0, const int* ids, int T) {
+  AM_DISPATCH(embed_backward(dE, dx0, ids, T))
+}
 #undef AM_DISPATCH
 
-#define AM_INSTANTIATE(F)                                                                                \
-  template void matmul<F>(F*, int, const F*, int, const F*, int, const F*, int, int, int, bool);         \
-  template void transpose<F>(F*, const F*, int, int, int);                                               \
-  template void linear_forward<F>(F*, const F*, const F*, const F*, int, int, int);                      \
-  template void linear_backward<F>(F*, F*, F*, const F*, const F*, const F*, int, int, int);             \
-  template void layernorm_forward<F>(F*, F*, F*, const F*, const F*, const F*, int, int);                \
-  template void layernorm_backward<F>(F*, F*, F*, const F*, const F*, const F*, const F*, const F*, int, \
-                                      int);                                                              \
-  template void gelu_forward<F>(F*, F*, const F*, int);                                                  \
-  template void gelu_backward<F>(F*, const F*, const F*, int);                                           \
-  template void attention_forward<F>(F*, F*, const F*, int, F*);                                         \
-  template void attention_backward<F>(F*, const F*, const F*, const F*, int, F*);                        \
-  template double cross_entropy<F>(F*, const F*, const int*, int, int, int, F);                          \
-  template void embed_forward<F>(F*, const F*, const F*, const int*, int);                               \
+#define AM_INSTANTIATE(F)                                                                          \
+  template void matmul<F>(F*, int, const F*, int, const F*, int, const F*, int, int, int, bool);      \
+  template void transpose<F>(F*, const F*, int, int, int);                                         \
+  template void linear_forward<F>(F*, const F*, const F*, const F*, int, int, int);               \
+  template void linear_backward<F>(F*, F*, F*, const F*, const F*, const F*, int, int, int);      \
+  template void layernorm_forward<F>(F*, F*, F*, const F*, const F*, const F*, int, int);         \
+  template void layernorm_backward<F>(F*, F*, F*, const F*, const F*, const F*, const F*,         \
+                                      const F*, int, int);                                        \
+  template void gelu_forward<F>(F*, F*, const F*, int);                                           \
+  template void gelu_backward<F>(F*, const F*, const F*, int);                                    \
+  template void attention_forward<F>(F*, F*, const F*, int, F*);                                  \
+  template void attention_backward<F>(F*, const F*, const F*, const F*, int, F*);                 \
+  template double cross_entropy<F>(F*, const F*, const int*, int, int, int, F);                   \
+  template void embed_forward<F>(F*, const F*, const F*, const int*, int);                        \
   template void embed_backward<F>(F*, const F*, const int*, int);
 
-AM_INSTANTIATE(float) AM_INSTANTIATE(double)
+AM_INSTANTIATE(float)
+AM_INSTANTIATE(double)
 #undef AM_INSTANTIATE
 
 }  // namespace am::train::ops

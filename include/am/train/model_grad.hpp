@@ -68,20 +68,20 @@ class SequenceModel {
 
  private:
   struct LayerCache {
-    F* ln1;    // [T, 32]
-    F* mean1;  // [T]
-    F* rstd1;  // [T]
-    F* qkv;    // [T, 96]
-    F* probs;  // [H, T, T]
-    F* att;    // [T, 32] heads side by side
-    F* res1;   // [T, 32] residual after attention
-    F* ln2;    // [T, 32]
-    F* mean2;  // [T]
-    F* rstd2;  // [T]
-    F* pre;    // [T, 128]
-    F* post;   // [T, 128]
-    F* slope;  // [T, 128] GELU'(pre)
-    F* res2;   // [T, 32] residual after the MLP
+    F* ln1;     // [T, 32]
+    F* mean1;   // [T]
+    F* rstd1;   // [T]
+    F* qkv;     // [T, 96]
+    F* probs;   // [H, T, T]
+    F* att;     // [T, 32] heads side by side
+    F* res1;    // [T, 32] residual after attention
+    F* ln2;     // [T, 32]
+    F* mean2;   // [T]
+    F* rstd2;   // [T]
+    F* pre;     // [T, 128]
+    F* post;    // [T, 128]
+    F* slope;   // [T, 128] GELU'(pre)
+    F* res2;    // [T, 32] residual after the MLP
   };
   // Every cache below is a slice of block_; each slice is a whole number of cache lines,
   // so with the block on a line every slice starts on one (a full-width AVX-512 load
@@ -91,7 +91,7 @@ class SequenceModel {
   int T_ = 0;
   std::array<int, kContext> ids_{};
   std::array<int, kContext> targets_{};
-  F* x0_ = nullptr;  // [T, 32]
+  F* x0_ = nullptr;      // [T, 32]
   std::array<LayerCache, kLayers> layers_{};
   F* lnf_ = nullptr;     // [T, 32]
   F* meanf_ = nullptr;   // [T]

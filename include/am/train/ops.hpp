@@ -25,8 +25,8 @@ inline constexpr int kMaxVocab = 64;       // cross_entropy: V <= this (a stack 
 // `accumulate`. Strides are in elements. Each C element starts from the bias (or C) and
 // takes one fused multiply-add per p = 0, 1, ..., so results do not depend on the vector width.
 template <typename F>
-void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P, int N,
-            bool accumulate);
+void matmul(F* C, int ldc, const F* A, int lda, const F* B, int ldb, const F* bias, int R, int P,
+            int N, bool accumulate);
 
 // out: [C, R] = in: [R, C]^T (in has row stride ld_in).
 template <typename F>
