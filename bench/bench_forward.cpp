@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "am/model/forward.hpp"
+#include "am/model/cpu_features.hpp"
 #include "am/model/kernels.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/model/safetensors.hpp"
@@ -95,11 +96,11 @@ int main(int argc, char** argv) {
     } else if (a == "--no-reference") {
       run_reference = false;
     } else if (a == "--simd=baseline") {
-      am::kernels::set_simd_level(am::kernels::SimdLevel::kBaseline);
+      am::set_simd_level(am::SimdLevel::kBaseline);
     } else if (a == "--simd=avx2") {
-      am::kernels::set_simd_level(am::kernels::SimdLevel::kAvx2);
+      am::set_simd_level(am::SimdLevel::kAvx2);
     } else if (a == "--simd=avx512") {
-      am::kernels::set_simd_level(am::kernels::SimdLevel::kAvx512);
+      am::set_simd_level(am::SimdLevel::kAvx512);
     } else {
       rest.push_back(argv[i]);
     }
@@ -130,7 +131,7 @@ int main(int argc, char** argv) {
   if (reporter.wall_us <= 0.0) return 0;  // filtered out by --benchmark_filter
 
   std::printf("\nforward of 64 characters, one thread, %s kernels (median µs per forward)\n",
-              am::kernels::simd_level_name(am::kernels::simd_level()));
+              am::to_string(am::simd_level()));
   std::printf("                      wall-clock      CPU\n");
   std::printf("  attention-machine   %9.2f %9.2f   (fastest repetition: %.2f CPU)\n", reporter.wall_us,
               reporter.cpu_us, reporter.best_cpu_us);

@@ -1,15 +1,13 @@
 #include "am/model/kernels.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
-#include <string_view>
 #include <limits>
 #include <vector>
 
 #include "am/model/config.hpp"
+#include "am/model/cpu_features.hpp"
 #include "simd.hpp"
 
 // Every kernel body below is an always_inline template, stamped out three times by
@@ -551,68 +549,9 @@ const KernelTable& table_for(SimdLevel level) {
   return kBaselineKernels;
 }
 
-SimdLevel detect_simd_level() {
-#ifdef AM_X86_LEVELS
-  __builtin_cpu_init();
-  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  const bool avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-                      __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
-  if (avx512) return SimdLevel::kAvx512;
-  if (avx2) return SimdLevel::kAvx2;
-#endif
-  return SimdLevel::kBaseline;
-}
-
-// The best level, or a lower one named by $AM_SIMD (baseline, avx2, avx512): a way to
-// check or time the other builds on a machine that has AVX-512.
-SimdLevel initial_simd_level() {
-  const SimdLevel best = best_simd_level();
-  const char* env = std::getenv("AM_SIMD");
-  if (env == nullptr) return best;
-  const std::string_view name(env);
-  if (name == "baseline") return SimdLevel::kBaseline;
-  if (name == "avx2") return std::min(SimdLevel::kAvx2, best);
-  return best;
-}
-
-// The level in use; -1 until first use picks it. Atomic: kernels may run on several
-// threads (the trainer) while a test lowers the level.
-std::atomic<int> g_level{-1};
-
-const KernelTable& active() {
-  int level = g_level.load(std::memory_order_relaxed);
-  if (level < 0) {
-    level = static_cast<int>(initial_simd_level());
-    g_level.store(level, std::memory_order_relaxed);
-  }
-  return table_for(static_cast<SimdLevel>(level));
-}
+const KernelTable& active() { return table_for(simd_level()); }
 
 }  // namespace
-
-SimdLevel best_simd_level() {
-  static const SimdLevel best = detect_simd_level();
-  return best;
-}
-
-SimdLevel simd_level() {
-  (void)active();
-  return static_cast<SimdLevel>(g_level.load(std::memory_order_relaxed));
-}
-
-void set_simd_level(SimdLevel level) {
-  const SimdLevel chosen = std::min(level, best_simd_level());
-  g_level.store(static_cast<int>(chosen), std::memory_order_relaxed);
-}
-
-const char* simd_level_name(SimdLevel level) {
-  switch (level) {
-    case SimdLevel::kAvx512: return "AVX-512";
-    case SimdLevel::kAvx2: return "AVX2+FMA";
-    case SimdLevel::kBaseline: break;
-  }
-  return "baseline";
-}
 
 // (Head-major input and output at once is not needed, so not built.)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {

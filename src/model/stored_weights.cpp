@@ -2,10 +2,10 @@
 
 #include <bit>
 
+#include "am/model/cpu_features.hpp"
 #include "am/model/safetensors.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 #include <immintrin.h>
 #define AM_HAVE_F16C_PATH 1
 #endif
@@ -24,24 +24,15 @@ __attribute__((target("avx,f16c"))) void widen_f16c(const std::uint16_t* bits, f
   }
   for (; i < count; ++i) out[i] = half_to_float(bits[i]);
 }
-
-// F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports does not know
-// "f16c". "avx" also says the OS saves the YMM registers.
-bool cpu_has_f16c() {
-  static const bool has = [] {
-    unsigned a = 0, b = 0, c = 0, d = 0;
-    return __builtin_cpu_supports("avx") && __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_F16C) != 0;
-  }();
-  return has;
-}
 #endif
 
 }  // namespace
 
-// bits: [count] float16 -> out: [count] float32
+// bits: [count] float16 -> out: [count] float32 (F16C whenever the CPU has it, whatever
+// AM_SIMD says: both paths are exact)
 void widen_half(const std::uint16_t* bits, float* out, std::size_t count) {
 #if AM_HAVE_F16C_PATH
-  if (cpu_has_f16c()) return widen_f16c(bits, out, count);
+  if (cpu_features().f16c) return widen_f16c(bits, out, count);
 #endif
   for (std::size_t i = 0; i < count; ++i) out[i] = half_to_float(bits[i]);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 
 #include "am/model/weights.hpp"
 
@@ -11,6 +12,12 @@ namespace {
 // Windows [begin, end) of slice `shard` when `count` windows are cut into kGradientShards.
 std::pair<int, int> shard_range(int shard, int count) {
   return {shard * count / kGradientShards, (shard + 1) * count / kGradientShards};
+}
+
+// A window the model refuses (ids outside the vocabulary) makes the loss NaN, which the
+// trainer reports as a failed step.
+double window_loss(const Result<double>& loss) {
+  return loss ? *loss : std::numeric_limits<double>::quiet_NaN();
 }
 
 }  // namespace
@@ -32,8 +39,8 @@ double BatchGradient::loss_and_gradient(const PreparedParams<float>& p, const st
     const auto [begin, end] = shard_range(shard, count);
     double sum = 0.0;
     for (int b = begin; b < end; ++b) {
-      sum += model.forward(p, windows.data() + static_cast<std::size_t>(b) * kWindow);
-      model.backward(p, g.data(), scale);
+      sum += window_loss(model.forward(p, windows.data() + static_cast<std::size_t>(b) * kWindow));
+      model.backward(p, g.data(), scale);  // nothing after a refused window
     }
     losses[static_cast<std::size_t>(shard)] = sum;
   });
@@ -56,7 +63,7 @@ double BatchGradient::loss(const PreparedParams<float>& p, const std::vector<int
     const auto [begin, end] = shard_range(shard, count);
     double sum = 0.0;
     for (int b = begin; b < end; ++b)
-      sum += model.forward(p, windows.data() + static_cast<std::size_t>(b) * kWindow);
+      sum += window_loss(model.forward(p, windows.data() + static_cast<std::size_t>(b) * kWindow));
     losses[static_cast<std::size_t>(shard)] = sum;
   });
   double total = 0.0;

@@ -1,8 +1,9 @@
 #include "am/train/model_grad.hpp"
 
 #include <algorithm>
-#include <cassert>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "am/model/forward.hpp"
 #include "am/model/weights.hpp"
@@ -18,51 +19,79 @@ constexpr int Q = 3 * kDModel;   // 96
 constexpr int T_MAX = kContext;  // 64
 // Scratch for the attention kernels: [8, T] + [T, T].
 constexpr std::size_t kScratch = kDHead * T_MAX + T_MAX * T_MAX;
+// The kernels' stack buffers hold the model's rows (ops.hpp's preconditions).
+static_assert(D <= ops::kMaxNormWidth && V <= ops::kMaxVocab);
+// Every slice of SequenceModel's block is whole cache lines (16 floats), so each one
+// starts on a line.
+constexpr bool whole_lines(std::size_t floats) { return floats % 16 == 0; }
+static_assert(whole_lines(T_MAX) && whole_lines(T_MAX * D) && whole_lines(T_MAX * Q) &&
+              whole_lines(T_MAX * M) && whole_lines(T_MAX * V) && whole_lines(kHeads * T_MAX * T_MAX) &&
+              whole_lines(kScratch));
 
-std::size_t offset_of(const std::string& name) {
-  const TensorInfo* info = find_parameter(name);
-  assert(info && "parameter table and trainer disagree");
-  return info->offset;
-}
-
-ParamOffsets build_offsets() {
-  ParamOffsets o{};
-  o.embed = offset_of("embed.weight");
-  for (int l = 0; l < kLayers; ++l) {
-    const std::string p = "blocks." + std::to_string(l) + ".";
-    auto& L = o.layers[static_cast<std::size_t>(l)];
-    L.ln1_w = offset_of(p + "ln1.weight");
-    L.ln1_b = offset_of(p + "ln1.bias");
-    L.qkv = offset_of(p + "attn.q.weight");
-    // The fused [96, 32] view relies on k and v following q directly.
-    assert(offset_of(p + "attn.k.weight") == L.qkv + D * D);
-    assert(offset_of(p + "attn.v.weight") == L.qkv + 2 * D * D);
-    L.o = offset_of(p + "attn.o.weight");
-    L.ln2_w = offset_of(p + "ln2.weight");
-    L.ln2_b = offset_of(p + "ln2.bias");
-    L.fc_w = offset_of(p + "mlp.fc.weight");
-    L.fc_b = offset_of(p + "mlp.fc.bias");
-    L.proj_w = offset_of(p + "mlp.proj.weight");
-    L.proj_b = offset_of(p + "mlp.proj.bias");
-  }
-  o.lnf_w = offset_of("ln_f.weight");
-  o.lnf_b = offset_of("ln_f.bias");
-  o.unembed_w = offset_of("unembed.weight");
-  o.unembed_b = offset_of("unembed.bias");
-  return o;
+// The offset of `name` in `table`, checked to hold `count` floats inside the parameter
+// block: the trainer reads exactly that many from there.
+Result<std::size_t> offset_of(const std::vector<TensorInfo>& table, const std::string& name,
+                              std::size_t count) {
+  const auto it =
+      std::find_if(table.begin(), table.end(), [&](const TensorInfo& t) { return t.name == name; });
+  if (it == table.end()) return fail("the parameter table has no " + name);
+  if (it->count != count)
+    return fail(name + " holds " + std::to_string(it->count) + " values; the trainer reads " +
+                std::to_string(count));
+  if (it->offset > kParamCount || count > kParamCount - it->offset)
+    return fail(name + " runs past the end of the parameter block");
+  return it->offset;
 }
 
 }  // namespace
 
-const ParamOffsets& param_offsets() {
-  static const ParamOffsets offsets = build_offsets();
+Result<ParamOffsets> param_offsets_from(const std::vector<TensorInfo>& table) {
+  std::string error;
+  const auto at = [&](const std::string& name, std::size_t count) -> std::size_t {
+    Result<std::size_t> offset = offset_of(table, name, count);
+    if (offset) return *offset;
+    if (error.empty()) error = offset.error();
+    return 0;
+  };
+  ParamOffsets o{};
+  o.embed = at("embed.weight", V * D);
+  for (int l = 0; l < kLayers && error.empty(); ++l) {
+    const std::string p = "blocks." + std::to_string(l) + ".";
+    auto& L = o.layers[static_cast<std::size_t>(l)];
+    L.ln1_w = at(p + "ln1.weight", D);
+    L.ln1_b = at(p + "ln1.bias", D);
+    L.qkv = at(p + "attn.q.weight", D * D);
+    // The fused [96, 32] view relies on k and v following q directly.
+    const std::size_t k = at(p + "attn.k.weight", D * D);
+    const std::size_t v = at(p + "attn.v.weight", D * D);
+    if (error.empty() && (k != L.qkv + D * D || v != L.qkv + 2 * D * D))
+      error = p + "attn.k and .v do not follow .q, as the fused [96, 32] view needs";
+    L.o = at(p + "attn.o.weight", D * D);
+    L.ln2_w = at(p + "ln2.weight", D);
+    L.ln2_b = at(p + "ln2.bias", D);
+    L.fc_w = at(p + "mlp.fc.weight", M * D);
+    L.fc_b = at(p + "mlp.fc.bias", M);
+    L.proj_w = at(p + "mlp.proj.weight", D * M);
+    L.proj_b = at(p + "mlp.proj.bias", D);
+  }
+  o.lnf_w = at("ln_f.weight", D);
+  o.lnf_b = at("ln_f.bias", D);
+  o.unembed_w = at("unembed.weight", V * D);
+  o.unembed_b = at("unembed.bias", V);
+  if (!error.empty()) return fail("parameter table and trainer disagree: " + error);
+  return o;
+}
+
+const Result<ParamOffsets>& param_offsets() {
+  static const Result<ParamOffsets> offsets = param_offsets_from(parameter_table());
   return offsets;
 }
 
 template <typename F>
 void PreparedParams<F>::prepare(const F* block) {
-  const ParamOffsets& o = param_offsets();
   params = block;
+  if (!param_offsets()) return;  // SequenceModel::forward reports it
+  const ParamOffsets& o = *param_offsets();
   constexpr std::size_t kPerLayer = Q * D + D * D + D * M + M * D;
   transposed_.resize(kLayers * kPerLayer + D * V);
   F* out = transposed_.data();
@@ -88,47 +117,45 @@ void PreparedParams<F>::prepare(const F* block) {
 
 template <typename F>
 SequenceModel<F>::SequenceModel() {
-  constexpr std::size_t kLayerFloats =
-      5 * T_MAX * D + 4 * T_MAX + T_MAX * Q + kHeads * T_MAX * T_MAX + 3 * T_MAX * M;
-  constexpr std::size_t kOther = T_MAX * D + T_MAX * D + 2 * T_MAX + T_MAX * V +  // x0, lnf, stats, logits
-                                 3 * T_MAX * D + T_MAX * Q + 2 * T_MAX * M + T_MAX * V + kScratch;
-  block_.assign(kLayers * kLayerFloats + kOther, F(0));
-  F* next = block_.data();
-  const auto take = [&](std::size_t n) {
-    F* p = next;
-    next += n;
-    return p;
+  // Every cache is a slice of block_, sized from the same calls that hand it out, so
+  // no slice can reach past the block.
+  std::vector<std::pair<F**, std::size_t>> slices;  // (pointer to set, offset into block_)
+  std::size_t total = 0;
+  const auto take = [&](F*& slot, std::size_t n) {
+    slices.emplace_back(&slot, total);
+    total += n;
   };
-  x0_ = take(T_MAX * D);
+  take(x0_, T_MAX * D);
   for (auto& L : layers_) {
-    L.ln1 = take(T_MAX * D);
-    L.mean1 = take(T_MAX);
-    L.rstd1 = take(T_MAX);
-    L.qkv = take(T_MAX * Q);
-    L.probs = take(kHeads * T_MAX * T_MAX);
-    L.att = take(T_MAX * D);
-    L.res1 = take(T_MAX * D);
-    L.ln2 = take(T_MAX * D);
-    L.mean2 = take(T_MAX);
-    L.rstd2 = take(T_MAX);
-    L.pre = take(T_MAX * M);
-    L.post = take(T_MAX * M);
-    L.slope = take(T_MAX * M);
-    L.res2 = take(T_MAX * D);
+    take(L.ln1, T_MAX * D);
+    take(L.mean1, T_MAX);
+    take(L.rstd1, T_MAX);
+    take(L.qkv, T_MAX * Q);
+    take(L.probs, kHeads * T_MAX * T_MAX);
+    take(L.att, T_MAX * D);
+    take(L.res1, T_MAX * D);
+    take(L.ln2, T_MAX * D);
+    take(L.mean2, T_MAX);
+    take(L.rstd2, T_MAX);
+    take(L.pre, T_MAX * M);
+    take(L.post, T_MAX * M);
+    take(L.slope, T_MAX * M);
+    take(L.res2, T_MAX * D);
   }
-  lnf_ = take(T_MAX * D);
-  meanf_ = take(T_MAX);
-  rstdf_ = take(T_MAX);
-  logits_ = take(T_MAX * V);
-  dres_ = take(T_MAX * D);
-  dln_ = take(T_MAX * D);
-  datt_ = take(T_MAX * D);
-  dqkv_ = take(T_MAX * Q);
-  dpost_ = take(T_MAX * M);
-  dpre_ = take(T_MAX * M);
-  dlogits_ = take(T_MAX * V);
-  scratch_ = take(kScratch);
-  assert(next == block_.data() + block_.size());
+  take(lnf_, T_MAX * D);
+  take(meanf_, T_MAX);
+  take(rstdf_, T_MAX);
+  take(logits_, T_MAX * V);
+  take(dres_, T_MAX * D);
+  take(dln_, T_MAX * D);
+  take(datt_, T_MAX * D);
+  take(dqkv_, T_MAX * Q);
+  take(dpost_, T_MAX * M);
+  take(dpre_, T_MAX * M);
+  take(dlogits_, T_MAX * V);
+  take(scratch_, kScratch);
+  block_.assign(total, F(0));
+  for (const auto& [slot, offset] : slices) *slot = block_.data() + offset;
 
   pos_.resize(T_MAX * D);
   float row[D];
@@ -139,14 +166,23 @@ SequenceModel<F>::SequenceModel() {
 }
 
 template <typename F>
-double SequenceModel<F>::forward(const PreparedParams<F>& p, const int* window, int T) {
-  assert(T >= 1 && T <= T_MAX);
+Result<double> SequenceModel<F>::forward(const PreparedParams<F>& p, const int* window, int T) {
+  // The one check of the sizes and ids every kernel below relies on.
+  T_ = 0;  // until this window passes: backward() then does nothing
+  if (!param_offsets()) return fail(param_offsets().error());
+  if (T < 1 || T > T_MAX)
+    return fail("a training window holds 1 to " + std::to_string(T_MAX) + " characters, not " +
+                std::to_string(T));
+  for (int t = 0; t <= T; ++t)
+    if (window[t] < 0 || window[t] >= V)
+      return fail("character id " + std::to_string(window[t]) + " at position " + std::to_string(t) +
+                  " of a training window is outside the vocabulary [0, " + std::to_string(V) + ")");
   T_ = T;
   for (int t = 0; t < T; ++t) {
     ids_[static_cast<std::size_t>(t)] = window[t];
     targets_[static_cast<std::size_t>(t)] = window[t + 1];
   }
-  const ParamOffsets& o = param_offsets();
+  const ParamOffsets& o = *param_offsets();
   const F* w = p.params;
 
   ops::embed_forward(x0_, w + o.embed, pos_.data(), ids_.data(), T);
@@ -177,7 +213,8 @@ double SequenceModel<F>::forward(const PreparedParams<F>& p, const int* window, 
 template <typename F>
 void SequenceModel<F>::backward(const PreparedParams<F>& p, F* grads, F scale) {
   const int T = T_;
-  const ParamOffsets& o = param_offsets();
+  if (T == 0) return;  // no forward, or it failed: nothing to differentiate
+  const ParamOffsets& o = *param_offsets();
   const F* w = p.params;
   F* g = grads;
 

@@ -11,11 +11,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
-#include <string_view>
 
 #include "am/model/config.hpp"
+#include "am/model/cpu_features.hpp"
 #include "am/train/fast_math.hpp"
 
 // Helpers of the kernels must be inlined into them to be compiled for their instruction set.
@@ -39,6 +38,8 @@ namespace isa_avx2 {
 }  // namespace isa_avx2
 #pragma GCC pop_options
 
+// Within the common AVX-512 set of am/model/cpu_features.hpp (F, VL, BW, DQ): the
+// dispatcher picks this copy only on CPUs that have all of those.
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512dq,avx2,fma")
 namespace isa_avx512 {
@@ -49,66 +50,18 @@ namespace isa_avx512 {
 #pragma GCC pop_options
 #endif
 
-namespace {
-
-SimdLevel detect() {
-#if !AM_TRAIN_X86_LEVELS
-  return SimdLevel::kBaseline;
-#else
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
-      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("fma"))
-    return SimdLevel::kAvx512;
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return SimdLevel::kAvx2;
-  return SimdLevel::kBaseline;
-#endif
-}
-
-// AM_TRAIN_SIMD=baseline|avx2|avx512 caps the level (the weights come out the same).
-SimdLevel initial_level() {
-  SimdLevel level = detect();
-  if (const char* env = std::getenv("AM_TRAIN_SIMD"))
-    for (SimdLevel l : {SimdLevel::kBaseline, SimdLevel::kAvx2, SimdLevel::kAvx512})
-      if (std::string_view(env) == to_string(l) && l < level) level = l;
-  return level;
-}
-
-SimdLevel& level_ref() {
-  static SimdLevel level = initial_level();
-  return level;
-}
-
-}  // namespace
-
-SimdLevel supported_simd_level() {
-  static const SimdLevel level = detect();
-  return level;
-}
-
-SimdLevel simd_level() { return level_ref(); }
-
-SimdLevel set_simd_level(SimdLevel wanted) {
-  level_ref() = std::min(wanted, supported_simd_level());
-  return level_ref();
-}
-
-const char* to_string(SimdLevel level) {
-  switch (level) {
-    case SimdLevel::kBaseline: return "baseline";
-    case SimdLevel::kAvx2: return "avx2";
-    case SimdLevel::kAvx512: return "avx512";
-  }
-  return "?";
-}
-
-// Each public kernel forwards to the body compiled for the active level.
+// Each public kernel forwards to the body compiled for am::simd_level(), the level the
+// model's kernels run at too (where only the baseline is built, it serves every level).
 #if AM_TRAIN_X86_LEVELS
-#define AM_DISPATCH(call)                             \
-  switch (level_ref()) {                              \
-    case SimdLevel::kAvx512: return isa_avx512::call; \
-    case SimdLevel::kAvx2: return isa_avx2::call;     \
-    case SimdLevel::kBaseline: break;                 \
-  }                                                   \
+#define AM_DISPATCH(call)      \
+  switch (simd_level()) {      \
+    case SimdLevel::kAvx512:   \
+      return isa_avx512::call; \
+    case SimdLevel::kAvx2:     \
+      return isa_avx2::call;   \
+    case SimdLevel::kBaseline: \
+      break;                   \
+  }                            \
   return isa_baseline::call;
 #else
 #define AM_DISPATCH(call) return isa_baseline::call;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "am/model/cpu_features.hpp"
 #include "am/model/kernels.hpp"
 
 namespace {
@@ -99,11 +100,11 @@ double max_diff(const std::vector<float>& a, const std::vector<float>& b) {
 
 // Every SIMD build this CPU can run; restores the best one when the test ends.
 struct EachLevel {
-  std::vector<k::SimdLevel> levels;
+  std::vector<am::SimdLevel> levels;
   EachLevel() {
-    for (int l = 0; l <= static_cast<int>(k::best_simd_level()); ++l) levels.push_back(static_cast<k::SimdLevel>(l));
+    for (int l = 0; l <= static_cast<int>(am::supported_simd_level()); ++l) levels.push_back(static_cast<am::SimdLevel>(l));
   }
-  ~EachLevel() { k::set_simd_level(k::best_simd_level()); }
+  ~EachLevel() { am::set_simd_level(am::supported_simd_level()); }
 };
 
 constexpr double kTolerance = 1e-6;
@@ -132,10 +133,10 @@ TEST_CASE("erf_approx is within 1e-7 of std::erf on a dense grid", "[kernels]") 
 
 TEST_CASE("set_simd_level never picks a build the CPU lacks", "[kernels]") {
   EachLevel restore;
-  k::set_simd_level(k::SimdLevel::kAvx512);
-  CHECK(k::simd_level() <= k::best_simd_level());
-  k::set_simd_level(k::SimdLevel::kBaseline);
-  CHECK(k::simd_level() == k::SimdLevel::kBaseline);
+  am::set_simd_level(am::SimdLevel::kAvx512);
+  CHECK(am::simd_level() <= am::supported_simd_level());
+  am::set_simd_level(am::SimdLevel::kBaseline);
+  CHECK(am::simd_level() == am::SimdLevel::kBaseline);
 }
 
 TEST_CASE("linear matches the scalar version for every SIMD build", "[kernels]") {
@@ -145,7 +146,7 @@ TEST_CASE("linear matches the scalar version for every SIMD build", "[kernels]")
   const Shape shapes[] = {{64, 32, 32}, {64, 32, 128}, {64, 128, 32}, {64, 32, 30}, {1, 32, 32},
                           {5, 7, 3},    {3, 200, 45},  {9, 33, 65},   {0, 32, 32}};
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (const Shape& s : shapes) {
       for (const bool with_bias : {true, false}) {
         const auto in = random_values(rng, static_cast<std::size_t>(s.T * s.K), 1.0f);
@@ -154,7 +155,7 @@ TEST_CASE("linear matches the scalar version for every SIMD build", "[kernels]")
         std::vector<float> got(static_cast<std::size_t>(s.T * s.N) + 1, 12345.0f), want(got);
         k::linear(got.data(), in.data(), W.data(), with_bias ? bias.data() : nullptr, s.T, s.K, s.N);
         linear_spec(want.data(), in.data(), W.data(), with_bias ? bias.data() : nullptr, s.T, s.K, s.N);
-        INFO(k::simd_level_name(level) << " T=" << s.T << " K=" << s.K << " N=" << s.N << " bias=" << with_bias);
+        INFO(am::to_string(level) << " T=" << s.T << " K=" << s.K << " N=" << s.N << " bias=" << with_bias);
         CHECK(max_diff(got, want) <= kTolerance);
         CHECK(got.back() == 12345.0f);  // nothing written past the output
       }
@@ -173,7 +174,7 @@ TEST_CASE("linear_to_heads and linear_from_heads use the head-major layout", "[k
     return out;
   };
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (const int T : {64, 7, 1}) {
       for (const int N : {32, 16, 40}) {
         const int K = 32;
@@ -182,7 +183,7 @@ TEST_CASE("linear_to_heads and linear_from_heads use the head-major layout", "[k
         std::vector<float> want(static_cast<std::size_t>(T * N)), got(want.size());
         linear_spec(want.data(), in.data(), W.data(), nullptr, T, K, N);
         k::linear_to_heads(got.data(), in.data(), W.data(), T, K, N);
-        INFO(k::simd_level_name(level) << " T=" << T << " N=" << N);
+        INFO(am::to_string(level) << " T=" << T << " N=" << N);
         CHECK(max_diff(got, head_major(want, T, N)) <= kTolerance);
 
         // from heads: input [K'/8, T, 8] with K' = N, back to a row-major [T, 24] output
@@ -203,14 +204,14 @@ TEST_CASE("add and softmax_rows match the scalar versions", "[kernels]") {
   EachLevel each;
   std::mt19937 rng(13);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (const int n : {1, 15, 16, 2048, 2053}) {
       const auto a = random_values(rng, static_cast<std::size_t>(n), 1.0f);
       const auto b = random_values(rng, static_cast<std::size_t>(n), 1.0f);
       std::vector<float> got(static_cast<std::size_t>(n)), want(got.size());
       for (std::size_t i = 0; i < want.size(); ++i) want[i] = a[i] + b[i];
       k::add(got.data(), a.data(), b.data(), n);
-      INFO(k::simd_level_name(level) << " n=" << n);
+      INFO(am::to_string(level) << " n=" << n);
       CHECK(got == want);  // one rounding either way: bit-identical
     }
     const int T = 64, n = 30;
@@ -227,7 +228,7 @@ TEST_CASE("linear sees weights that change in place between calls", "[kernels]")
   EachLevel each;
   std::mt19937 rng(8);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     auto W = random_values(rng, 32 * 32, 0.2f);
     const auto in = random_values(rng, 4 * 32, 1.0f);
     std::vector<float> got(4 * 32), want(4 * 32);
@@ -235,7 +236,7 @@ TEST_CASE("linear sees weights that change in place between calls", "[kernels]")
     W[5 * 32 + 7] += 1.0f;  // the trainer updates weights in place
     k::linear(got.data(), in.data(), W.data(), nullptr, 4, 32, 32);
     linear_spec(want.data(), in.data(), W.data(), nullptr, 4, 32, 32);
-    INFO(k::simd_level_name(level));
+    INFO(am::to_string(level));
     CHECK(max_diff(got, want) <= kTolerance);
   }
 }
@@ -244,7 +245,7 @@ TEST_CASE("layernorm matches the scalar version for every SIMD build", "[kernels
   EachLevel each;
   std::mt19937 rng(9);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (const int C : {32, 128, 7, 40}) {
       const int T = 13;
       const auto in = random_values(rng, static_cast<std::size_t>(T * C), 3.0f);
@@ -253,7 +254,7 @@ TEST_CASE("layernorm matches the scalar version for every SIMD build", "[kernels
       std::vector<float> got(static_cast<std::size_t>(T * C)), want(got), mean(T), rstd(T), mean_want(T), rstd_want(T);
       k::layernorm(got.data(), mean.data(), rstd.data(), in.data(), w.data(), b.data(), T, C);
       layernorm_spec(want.data(), mean_want.data(), rstd_want.data(), in.data(), w.data(), b.data(), T, C);
-      INFO(k::simd_level_name(level) << " C=" << C);
+      INFO(am::to_string(level) << " C=" << C);
       CHECK(max_diff(got, want) <= kTolerance);
       CHECK(max_diff(mean, mean_want) <= kTolerance);
       CHECK(max_diff(rstd, rstd_want) <= kTolerance);
@@ -270,10 +271,10 @@ TEST_CASE("gelu is within 1e-6 of the exact erf GELU for every SIMD build", "[ke
   std::vector<float> want(in.size());
   for (std::size_t i = 0; i < in.size(); ++i) want[i] = gelu_spec(in[i]);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     std::vector<float> got(in.size());
     k::gelu(got.data(), in.data(), static_cast<int>(in.size()));
-    INFO(k::simd_level_name(level));
+    INFO(am::to_string(level));
     CHECK(max_diff(got, want) <= kTolerance);
     for (const int n : {1, 5, 17, 33}) {  // tails shorter than a vector
       std::vector<float> part(static_cast<std::size_t>(n) + 1, 777.0f);
@@ -292,13 +293,13 @@ TEST_CASE("softmax_row matches the scalar version for every SIMD build", "[kerne
   EachLevel each;
   std::mt19937 rng(11);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (int n = 1; n <= 70; ++n) {
       const auto row = random_values(rng, static_cast<std::size_t>(n) + 1, 6.0f);
       std::vector<float> got(row), want(row);
       k::softmax_row(got.data(), n);
       softmax_spec(want.data(), n);
-      INFO(k::simd_level_name(level) << " n=" << n);
+      INFO(am::to_string(level) << " n=" << n);
       CHECK(max_diff(got, want) <= kTolerance);
       CHECK(got.back() == row.back());  // nothing written past the row
       double sum = 0.0;
@@ -316,7 +317,7 @@ TEST_CASE("attention_head matches the scalar version for every SIMD build", "[ke
   std::mt19937 rng(12);
   const float scale = 1.0f / std::sqrt(8.0f);
   for (const auto level : each.levels) {
-    k::set_simd_level(level);
+    am::set_simd_level(level);
     for (const int T : {1, 2, 3, 7, 15, 16, 17, 31, 33, 48, 63, 64, 100}) {
       const auto n = static_cast<std::size_t>(T);
       const auto q = random_values(rng, n * 8, 1.0f);  // scores of a few units, like the model
@@ -326,7 +327,7 @@ TEST_CASE("attention_head matches the scalar version for every SIMD build", "[ke
       std::vector<float> s_want(n * n + 1, 99.0f), w_want(s_want), o_want(n * 8 + 1, 99.0f);
       k::attention_head(s.data(), w.data(), o.data(), q.data(), kk.data(), v.data(), T, scale);
       attention_spec(s_want.data(), w_want.data(), o_want.data(), q.data(), kk.data(), v.data(), T, scale);
-      INFO(k::simd_level_name(level) << " T=" << T);
+      INFO(am::to_string(level) << " T=" << T);
       CHECK(max_diff(s, s_want) <= kTolerance);
       CHECK(max_diff(w, w_want) <= kTolerance);
       CHECK(max_diff(o, o_want) <= kTolerance);

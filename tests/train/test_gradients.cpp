@@ -216,7 +216,7 @@ TEST_CASE("gradients: the whole model, every tensor, against finite differences"
   PreparedParams<double> prepared;
   const auto loss = [&] {
     prepared.prepare(params.data());
-    return scale * model.forward(prepared, window.data());
+    return scale * model.forward(prepared, window.data()).value();
   };
   loss();
   Vec grads(kParamCount, 0.0);
@@ -253,7 +253,7 @@ TEST_CASE("gradients: the float model agrees with the double model and with am::
   PreparedParams<float> pf;
   pf.prepare(w.values.data());
   SequenceModel<float> mf;
-  const double loss_f = mf.forward(pf, window.data());
+  const double loss_f = mf.forward(pf, window.data()).value();
   std::vector<float> gf(kParamCount, 0.0f);
   mf.backward(pf, gf.data(), 1.0f);
 
@@ -261,7 +261,7 @@ TEST_CASE("gradients: the float model agrees with the double model and with am::
   PreparedParams<double> pd;
   pd.prepare(params.data());
   SequenceModel<double> md;
-  const double loss_d = md.forward(pd, window.data());
+  const double loss_d = md.forward(pd, window.data()).value();
   Vec gd(kParamCount, 0.0);
   md.backward(pd, gd.data(), 1.0);
 

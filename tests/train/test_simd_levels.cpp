@@ -5,6 +5,7 @@
 #include <cstring>
 #include <vector>
 
+#include "am/model/cpu_features.hpp"
 #include "am/model/weights.hpp"
 #include "am/train/init.hpp"
 #include "am/train/model_grad.hpp"
@@ -21,18 +22,18 @@ struct LevelRun {
   std::vector<float> logits, grads;
 };
 
-LevelRun run_at(ops::SimdLevel level, const Weights& w, const std::vector<int>& window) {
-  const ops::SimdLevel before = ops::simd_level();
-  REQUIRE(ops::set_simd_level(level) == level);
+LevelRun run_at(SimdLevel level, const Weights& w, const std::vector<int>& window) {
+  const SimdLevel before = simd_level();
+  REQUIRE(set_simd_level(level) == level);
   PreparedParams<float> p;
   p.prepare(w.values.data());
   SequenceModel<float> m;
   LevelRun r;
-  r.loss = m.forward(p, window.data());
+  r.loss = m.forward(p, window.data()).value();
   r.logits.assign(m.logits(), m.logits() + kContext * kVocab);
   r.grads.assign(kParamCount, 0.0f);
   m.backward(p, r.grads.data(), 1.0f / kContext);
-  ops::set_simd_level(before);
+  set_simd_level(before);
   return r;
 }
 
@@ -47,12 +48,12 @@ TEST_CASE("simd levels: every compiled copy of the kernels gives bit-identical r
   Rng rng(22);
   std::vector<int> window(kContext + 1);
   for (int& id : window) id = static_cast<int>(rng.below(kVocab));
-  const LevelRun base = run_at(ops::SimdLevel::kBaseline, w, window);
+  const LevelRun base = run_at(SimdLevel::kBaseline, w, window);
   CHECK(base.loss > 0.0);
   int compared = 0;
-  for (ops::SimdLevel level : {ops::SimdLevel::kAvx2, ops::SimdLevel::kAvx512}) {
-    if (level > ops::supported_simd_level()) continue;
-    INFO(ops::to_string(level));
+  for (SimdLevel level : {SimdLevel::kAvx2, SimdLevel::kAvx512}) {
+    if (level > supported_simd_level()) continue;
+    INFO(to_string(level));
     const LevelRun r = run_at(level, w, window);
     CHECK(r.loss == base.loss);
     CHECK(same_bits(r.logits, base.logits));
@@ -60,5 +61,5 @@ TEST_CASE("simd levels: every compiled copy of the kernels gives bit-identical r
     ++compared;
   }
   WARN("compared " << compared << " vector level(s) with the baseline; this CPU supports "
-                   << ops::to_string(ops::supported_simd_level()));
+                   << to_string(supported_simd_level()));
 }

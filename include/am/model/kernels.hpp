@@ -2,9 +2,16 @@
 // the trainer. Row-major throughout; matrices are [out, in] like PyTorch.
 //
 // Each kernel exists in three builds — AVX-512, AVX2+FMA and baseline x86-64 —
-// and the best one this CPU supports is chosen once at start-up. The fused
-// multiply-adds of the AVX builds make results differ from the baseline build by
-// float rounding only (far below 1e-6 for this model's values).
+// and the one that runs is am::simd_level() (am/model/cpu_features.hpp), the level the
+// trainer's ops use too. The fused multiply-adds of the AVX builds make results differ
+// from the baseline build by float rounding only (far below 1e-6 for this model's values).
+//
+// Preconditions, for every kernel: each pointer holds the shape its comment gives (the
+// kernels do not check sizes: the forward and the KV cache own them, cutting windows to
+// kContext and clamping ids to the vocabulary before any kernel runs); sizes are >= 0,
+// and a size of 0 writes nothing; outputs do not overlap inputs unless the comment says
+// they may. Any size is handled: the stack buffers that fit the model (K <= 128,
+// T <= 64) fall back to the heap beyond.
 #pragma once
 
 namespace am::kernels {
@@ -24,7 +31,7 @@ void linear_from_heads(float* out, const float* in, const float* W, const float*
 void add(float* out, const float* a, const float* b, int n);
 
 // out: [T, C] = (in - mean) / sqrt(var + eps) * w + b, per row.
-// mean, rstd: [T] (may be null) receive the statistics the backward needs.
+// mean, rstd: [T] (may be null) receive the statistics the backward needs. C >= 1.
 void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
                const float* b, int T, int C);
 
@@ -46,14 +53,5 @@ float erf_approx(float x);
 // out: [T, 8] = weights · v.
 void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
                     const float* v, int T, float scale);
-
-// Which build of the kernels runs: the best the CPU has, unless the environment
-// variable AM_SIMD (baseline, avx2, avx512) asks for a lower one. Tests and benchmarks
-// may also pick a level; one the CPU lacks is lowered to the best it has.
-enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
-SimdLevel best_simd_level();
-SimdLevel simd_level();
-void set_simd_level(SimdLevel level);
-const char* simd_level_name(SimdLevel level);
 
 }  // namespace am::kernels

@@ -7,7 +7,10 @@
 #include <cstddef>
 #include <vector>
 
+#include "am/model/aligned_allocator.hpp"
 #include "am/model/config.hpp"
+#include "am/model/result.hpp"
+#include "am/model/weights.hpp"
 
 namespace am::train {
 
@@ -21,7 +24,11 @@ struct ParamOffsets {
   std::array<Layer, kLayers> layers;
   std::size_t lnf_w, lnf_b, unembed_w, unembed_b;
 };
-const ParamOffsets& param_offsets();
+// The offsets in `table`, or an error if a tensor the trainer reads is missing, has
+// another size, lies outside the block, or k and v do not follow q.
+Result<ParamOffsets> param_offsets_from(const std::vector<TensorInfo>& table);
+// The offsets in parameter_table(), computed once.
+const Result<ParamOffsets>& param_offsets();
 
 // The parameter block plus the transposed copy of every matrix the forward reads
 // (y = x · W^T runs fastest with W^T in memory). prepare() again after every update.
@@ -50,9 +57,11 @@ class SequenceModel {
  public:
   SequenceModel();
 
-  // window: [T + 1] ids; inputs window[0..T), targets window[1..T]. Returns Σ_t -log p(target).
-  double forward(const PreparedParams<F>& p, const int* window, int T = kContext);
-  // After forward(): grads: [kParamCount] (+)= gradient of scale · Σ_t -log p(target).
+  // window: [T + 1] ids; inputs window[0..T), targets window[1..T]. Returns Σ_t -log p(target),
+  // or an error (and runs no kernel) unless 1 <= T <= kContext and every id is in [0, kVocab).
+  Result<double> forward(const PreparedParams<F>& p, const int* window, int T = kContext);
+  // After a forward() that succeeded: grads: [kParamCount] (+)= gradient of
+  // scale · Σ_t -log p(target). Otherwise grads are left as they are.
   void backward(const PreparedParams<F>& p, F* grads, F scale);
   // Logits of the last forward: [T, 30].
   const F* logits() const { return logits_; }
@@ -74,7 +83,10 @@ class SequenceModel {
     F* slope;   // [T, 128] GELU'(pre)
     F* res2;    // [T, 32] residual after the MLP
   };
-  std::vector<F> block_;
+  // Every cache below is a slice of block_; each slice is a whole number of cache lines,
+  // so with the block on a line every slice starts on one (a full-width AVX-512 load
+  // never straddles two, whatever the heap handed out before).
+  std::vector<F, CacheAlignedAllocator<F>> block_;
   std::vector<F> pos_;  // [64, 32] sinusoidal positions
   int T_ = 0;
   std::array<int, kContext> ids_{};

@@ -9,14 +9,17 @@
 
 namespace am::train::ops {
 
-// Which compiled copy of the kernels runs: SSE2, AVX2 + FMA, or AVX-512. All three give
-// bit-identical results (explicit fused multiply-adds only in matmul, fixed-lane reductions),
-// so a seed gives the same weights on any x86-64 CPU; only the speed differs.
-enum class SimdLevel { kBaseline = 0, kAvx2 = 1, kAvx512 = 2 };
-SimdLevel supported_simd_level();  // the best this CPU runs
-SimdLevel simd_level();            // in use: the best supported, capped by $AM_TRAIN_SIMD
-SimdLevel set_simd_level(SimdLevel wanted);  // capped at supported; returns the level set
-const char* to_string(SimdLevel level);    // "baseline", "avx2", "avx512"
+// Each kernel is compiled three times, for SSE2, AVX2 + FMA and AVX-512, and runs the
+// copy for am::simd_level() (am/model/cpu_features.hpp, the model's level too). All three
+// give bit-identical results (explicit fused multiply-adds only in matmul, fixed-lane
+// reductions), so a seed gives the same weights on any x86-64 CPU; only the speed differs.
+//
+// Preconditions, for every kernel: each pointer holds the shape its comment gives; sizes
+// are >= 0; outputs do not overlap inputs. The kernels do not check: SequenceModel owns
+// the sizes (compile-time constants, checked against the limits below) and checks each
+// window's length and ids once, before any kernel runs.
+inline constexpr int kMaxNormWidth = 512;  // layernorm_*: C <= this (a stack row buffer)
+inline constexpr int kMaxVocab = 64;       // cross_entropy: V <= this (a stack row buffer)
 
 // C: [R, N] = A: [R, P] · B: [P, N] (+ bias: [N] when not null), or C += A·B when
 // `accumulate`. Strides are in elements. Each C element starts from the bias (or C) and
@@ -40,11 +43,12 @@ template <typename F>
 void linear_backward(F* dx, F* dW, F* db, const F* dy, const F* x, const F* W, int T, int K, int N);
 
 // y: [T, C] = (x - mean) · rstd · w + b per row; mean, rstd: [T] are kept for the backward.
+// 1 <= C <= kMaxNormWidth.
 template <typename F>
 void layernorm_forward(F* y, F* mean, F* rstd, const F* x, const F* w, const F* b, int T, int C);
 
 // dx: [T, C] (+)= the gradient through the normalisation (added, so the residual
-// stream's gradient can be passed in); dw, db: [C] (+)=.
+// stream's gradient can be passed in); dw, db: [C] (+)=. 1 <= C <= kMaxNormWidth.
 template <typename F>
 void layernorm_backward(F* dx, F* dw, F* db, const F* dy, const F* x, const F* mean, const F* rstd,
                         const F* w, int T, int C);
@@ -71,14 +75,17 @@ void attention_backward(F* dqkv, const F* dout, const F* probs, const F* qkv, in
 // Softmax cross-entropy of logits: [T, V] (row stride ld) against targets: [T].
 // Returns Σ_t -log p(target_t) (in double). dlogits: [T, V] (row stride ld) =
 // (softmax - onehot) · scale; columns V..ld-1 are set to zero. dlogits may be null.
+// 1 <= V <= kMaxVocab, V <= ld, and every target in [0, V).
 template <typename F>
 double cross_entropy(F* dlogits, const F* logits, const int* targets, int T, int V, int ld, F scale);
 
-// x0: [T, 32] = E[ids[t]] + pos[t]; E: [V, 32], pos: [T, 32] (sinusoidal, fixed).
+// x0: [T, 32] = E[ids[t]] + pos[t]; E: [V, 32], pos: [T, 32] (sinusoidal, fixed);
+// every id in [0, V).
 template <typename F>
 void embed_forward(F* x0, const F* E, const F* pos, const int* ids, int T);
 
-// dE: [V, 32] (+)= dx0 rows scattered by id (the position term has no parameters).
+// dE: [V, 32] (+)= dx0 rows scattered by id (the position term has no parameters);
+// every id in [0, V).
 template <typename F>
 void embed_backward(F* dE, const F* dx0, const int* ids, int T);
 
