@@ -9,7 +9,7 @@
 
 #include "am/model/aligned_allocator.hpp"
 #include "am/model/config.hpp"
-#include "am/model/result.hpp"
+#include "am/core/result.hpp"
 #include "am/model/weights.hpp"
 
 namespace am::train {
