@@ -4,7 +4,9 @@
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
+#include <chrono>
 #include <iostream>
+#include <thread>
 
 namespace am::app {
 namespace {
@@ -17,7 +19,13 @@ void report_glfw_error(int code, const char* description) {
 
 Result<std::unique_ptr<GlWindow>> GlWindow::create(int width, int height, bool visible, const std::string& title) {
   glfwSetErrorCallback(report_glfw_error);
-  if (!glfwInit()) return fail("could not open a window (no display? set DISPLAY or run under xvfb-run)");
+  // A display server that is busy (or still starting) may refuse one connection.
+  bool ready = glfwInit() == GLFW_TRUE;
+  for (int attempt = 0; attempt < 2 && !ready; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    ready = glfwInit() == GLFW_TRUE;
+  }
+  if (!ready) return fail("could not open a window (no display? set DISPLAY or run under xvfb-run)");
   std::unique_ptr<GlWindow> w(new GlWindow());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);

@@ -475,7 +475,11 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
   drum.cached = headless_ ? cache_->size() : cache_->ready();
-  if (engine_->loading()) drum.loading = engine_->loaded_count();
+  if (engine_->loading()) {
+    const std::vector<std::int64_t> in = engine_->loaded_steps();
+    drum.loading = in.size();
+    drum.loaded_from = in.front();
+  }
   drum.waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
   for (const RunSlot& r : runs_) {
     drum.runs.emplace_back(r.info.name, r.info.title);

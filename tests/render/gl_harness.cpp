@@ -3,10 +3,24 @@
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 
+#include <chrono>
+#include <string>
+#include <thread>
+
 namespace am::render_test {
 
 Result<std::unique_ptr<GlHarness>> GlHarness::create(int width, int height) {
-  if (!glfwInit()) return fail("no display (run under xvfb-run)");
+  // A loaded Xvfb now and then refuses one connection: try again before giving up.
+  bool ready = glfwInit() == GLFW_TRUE;
+  for (int attempt = 0; attempt < 4 && !ready; ++attempt) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+    ready = glfwInit() == GLFW_TRUE;
+  }
+  if (!ready) {
+    const char* why = nullptr;
+    glfwGetError(&why);
+    return fail(std::string("no display (run under xvfb-run): ") + (why ? why : "glfwInit failed"));
+  }
   std::unique_ptr<GlHarness> h(new GlHarness());
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);

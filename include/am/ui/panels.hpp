@@ -72,6 +72,7 @@ struct DrumView {
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
   std::size_t cached = 0;                               // checkpoints cached for the current text
   std::optional<std::size_t> loading;  // while checkpoints are still being read: how many are in
+  std::int64_t loaded_from = 0;        // then: the earliest step in (they arrive newest first)
   bool waiting = false;  // the drum's checkpoint is still being read: the machine shows the nearest one in
   // The runs of the weights folder (name, title), for the run menu; the active one is
   // state.run. `other` is a second run whose copy accuracy chapter 8 overlays.

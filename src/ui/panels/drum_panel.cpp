@@ -128,7 +128,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
   ImGui::SameLine();
   if (view.loading) {
-    ImGui::TextDisabled("(loading %zu of %zu)", *view.loading, steps.size());
+    ImGui::TextDisabled("(loading %zu of %zu: steps %s\u2013%s are in)", *view.loading, steps.size(),
+                        fmt_int(view.loaded_from).c_str(), fmt_int(steps.back()).c_str());
     ImGui::SameLine();
   } else if (view.cached < steps.size()) {
     ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
