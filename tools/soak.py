@@ -163,6 +163,8 @@ def main():
     ap.add_argument("--weights-dir", default=None)
     ap.add_argument("--size", default="320x200")  # the smallest picture: the soak is about memory, not pixels
     ap.add_argument("--max-growth", type=float, default=5.0, help="percent")
+    ap.add_argument("--baseline", type=int, default=1000,
+                    help="growth is measured from the readings up to this many actions (a multiple of 100)")
     ap.add_argument("--app-arg", action="append", default=[], help="one more argument for the app (repeatable)")
     a = ap.parse_args()
     if a.actions < 2 * READ_EVERY:
@@ -217,13 +219,14 @@ def main():
     expected = a.actions // READ_EVERY
     if len(readings) < expected:
         failures.append(f"only {len(readings)} of {expected} screenshots were written")
-    if len(readings) >= 1000 // READ_EVERY + MEDIAN_OF:
-        at_1000 = median_kb(readings, 1000 // READ_EVERY - 1 - MEDIAN_OF // 2)
+    base = a.baseline
+    if base >= MEDIAN_OF * READ_EVERY and len(readings) >= base // READ_EVERY + MEDIAN_OF:
+        at_base = median_kb(readings, base // READ_EVERY - 1 - MEDIAN_OF // 2)
         at_end = median_kb(readings, len(readings) - 1)
-        growth = 100.0 * (at_end - at_1000) / at_1000
-        print(f"soak: median RSS {at_1000 / 1024:.0f} MB (actions {1000 - (MEDIAN_OF - 1) * READ_EVERY}-1000) -> "
+        growth = 100.0 * (at_end - at_base) / at_base
+        print(f"soak: median RSS {at_base / 1024:.0f} MB (actions {base - (MEDIAN_OF - 1) * READ_EVERY}-{base}) -> "
               f"{at_end / 1024:.0f} MB (last {MEDIAN_OF} readings, to {len(readings) * READ_EVERY}): "
-              f"{growth:+.1f} %; single readings {readings[1000 // READ_EVERY - 1] / 1024:.0f} MB at 1000, "
+              f"{growth:+.1f} %; single readings {readings[base // READ_EVERY - 1] / 1024:.0f} MB at {base}, "
               f"{readings[-1] / 1024:.0f} MB at the end; peak {peak / 1024:.0f} MB; {gl_errors} GL errors; "
               f"{time.monotonic() - started:.0f} s")
         if growth >= a.max_growth:

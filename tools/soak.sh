@@ -19,5 +19,7 @@ run=(/usr/bin/python3 "$repo/tools/soak.py" "$app" "$actions" --seed "$seed" --w
 for arg in ${AM_SOAK_APP_ARGS:-}; do run+=(--app-arg="$arg"); done
 # AM_SOAK_MAX_GROWTH: the RSS growth limit in percent (soak.py's default, 5, when unset).
 if [[ -n "${AM_SOAK_MAX_GROWTH:-}" ]]; then run+=(--max-growth "$AM_SOAK_MAX_GROWTH"); fi
+# AM_SOAK_BASELINE: the action count growth is measured from (soak.py's default, 1000).
+if [[ -n "${AM_SOAK_BASELINE:-}" ]]; then run+=(--baseline "$AM_SOAK_BASELINE"); fi
 if [[ -n "${DISPLAY:-}" ]]; then exec "${run[@]}"; fi
 exec xvfb-run -a -s "-screen 0 1920x1080x24" "${run[@]}"

@@ -20,7 +20,7 @@ using am::analysis::Json;
 
 namespace {
 
-std::string read(const fs::path& p) {
+std::string read_text(const fs::path& p) {
   std::ifstream in(p);
   std::stringstream s;
   s << in.rdbuf();
@@ -74,7 +74,7 @@ struct Fixture {
     const std::string cmd = std::string(AM_ANALYZE_EXE) + " " + args + " > " + (root / "out.txt").string() + " 2>&1";
     return WEXITSTATUS(std::system(cmd.c_str()));
   }
-  std::string output() const { return read(root / "out.txt"); }
+  std::string output() const { return read_text(root / "out.txt"); }
 };
 
 }  // namespace
@@ -85,7 +85,7 @@ TEST_CASE("attention-analyze writes metrics into the manifest and a versioned an
   REQUIRE(f.run(args) == 0);
   INFO(f.output());
 
-  const Json manifest = Json::parse(read(f.weights / "manifest.json"));
+  const Json manifest = Json::parse(read_text(f.weights / "manifest.json"));
   CHECK(manifest["recipe"]["seed"] == 0);
   REQUIRE(manifest["checkpoints"].size() == 3);
   for (const Json& e : manifest["checkpoints"]) {
@@ -99,7 +99,7 @@ TEST_CASE("attention-analyze writes metrics into the manifest and a versioned an
   CHECK_FALSE(manifest["checkpoints"][1].contains("val_loss_source"));
   CHECK(manifest["checkpoints"][0]["val_loss_source"] == am::analysis::kAnalysisValLossSource);
 
-  const Json doc = Json::parse(read(f.weights / "analysis.json"));
+  const Json doc = Json::parse(read_text(f.weights / "analysis.json"));
   CHECK(doc["version"] == am::analysis::kAnalysisSchemaVersion);
   CHECK(doc["step"] == 200);
   CHECK(doc["nonsense"]["accuracy"].is_number());
@@ -119,7 +119,7 @@ TEST_CASE("attention-analyze writes metrics into the manifest and a versioned an
 
   SECTION("--final-only re-measures the last checkpoint and reads the rest back") {
     REQUIRE(f.run(args + " --final-only") == 0);
-    const Json again = Json::parse(read(f.weights / "analysis.json"));
+    const Json again = Json::parse(read_text(f.weights / "analysis.json"));
     CHECK(again["checkpoints"].size() == 3);
     // read back from the manifest, where rates keep four decimals
     CHECK(again["checkpoints"][0]["nonsense_accuracy"].get<double>() ==

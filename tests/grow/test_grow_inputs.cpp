@@ -237,19 +237,19 @@ TEST_CASE("runs: listed, renamed and deleted, and their names checked") {
     INFO(bad);
     CHECK_FALSE(check_run_name(bad).ok());
   }
-  auto runs = list_runs(root);
+  auto runs = grow::list_runs(root);
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].name == "first");
   CHECK(runs[0].status == RunStatus::kFinished);
   CHECK(runs[0].checkpoints == train::planned_checkpoints(small_recipe(20)).size());
   REQUIRE(rename_run(root, "first", "second").ok());
   CHECK_FALSE(rename_run(root, "first", "third").ok());
-  runs = list_runs(root);
+  runs = grow::list_runs(root);
   REQUIRE(runs.size() == 1);
   CHECK(runs[0].name == "second");
   CHECK_FALSE(delete_run(root, "../runs").ok());
   REQUIRE(delete_run(root, "second").ok());
-  CHECK(list_runs(root).empty());
+  CHECK(grow::list_runs(root).empty());
 }
 
 TEST_CASE("presets: custom settings go through the trainer's own flag checks") {

@@ -18,7 +18,7 @@ DrawList machine_with_bead_at(float x) {
 }
 
 // A list's batch revisions as a builder stamps them, frame after frame.
-BatchRevisions stamped(RevisionStamp& stamp, DrawList list) {
+BatchRevisions batches_stamped(RevisionStamp& stamp, DrawList list) {
   stamp.stamp(list);
   return list.revisions.batches;
 }
@@ -28,28 +28,28 @@ BatchRevisions stamped(RevisionStamp& stamp, DrawList list) {
 TEST_CASE("a moving glow batch is left out of the layer, which is then reused") {
   RevisionStamp stamp;
   StaticLayer layer;
-  CHECK_FALSE(layer.reuse(stamped(stamp, machine_with_bead_at(0.0f)), 7));  // first frame: nothing kept
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.0f)), 7));  // first frame: nothing kept
   CHECK_FALSE(layer.worth_keeping());                                    // nothing moves yet
-  CHECK_FALSE(layer.reuse(stamped(stamp, machine_with_bead_at(0.1f)), 7));  // the bead moved
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.1f)), 7));  // the bead moved
   REQUIRE(layer.worth_keeping());
   CHECK(layer.excluded()[static_cast<int>(Mesh::kSphere)][static_cast<int>(Material::kGlow)]);
   CHECK_FALSE(layer.excluded()[static_cast<int>(Mesh::kBevelBox)][static_cast<int>(Material::kBrass)]);
   layer.kept();
-  CHECK(layer.reuse(stamped(stamp, machine_with_bead_at(0.2f)), 7));  // only the bead moved again
-  CHECK(layer.reuse(stamped(stamp, machine_with_bead_at(0.3f)), 7));
+  CHECK(layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.2f)), 7));  // only the bead moved again
+  CHECK(layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.3f)), 7));
 }
 
 TEST_CASE("the layer is redrawn when the camera (context) or a static batch changes") {
   RevisionStamp stamp;
   StaticLayer layer;
-  layer.reuse(stamped(stamp, machine_with_bead_at(0.0f)), 7);
-  layer.reuse(stamped(stamp, machine_with_bead_at(0.1f)), 7);
+  layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.0f)), 7);
+  layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.1f)), 7);
   layer.kept();
-  CHECK_FALSE(layer.reuse(stamped(stamp, machine_with_bead_at(0.2f)), 8));  // the camera moved
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, machine_with_bead_at(0.2f)), 8));  // the camera moved
   layer.kept();
   DrawList moved = machine_with_bead_at(0.3f);
   moved.batch(Mesh::kBevelBox, Material::kBrass)[0].color = glm::vec4(0.5f);
-  CHECK_FALSE(layer.reuse(stamped(stamp, moved), 8));  // a brass part changed colour
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, moved), 8));  // a brass part changed colour
 }
 
 TEST_CASE("only glow may be left out: a moving brass part forces full frames") {
@@ -57,19 +57,19 @@ TEST_CASE("only glow may be left out: a moving brass part forces full frames") {
   StaticLayer layer;
   DrawList a = machine_with_bead_at(0.0f), b = machine_with_bead_at(0.0f);
   b.batch(Mesh::kBevelBox, Material::kBrass)[0].transform = glm::translate(glm::mat4(1.0f), {1, 0, 0});
-  layer.reuse(stamped(stamp, a), 1);
-  CHECK_FALSE(layer.reuse(stamped(stamp, b), 1));
+  layer.reuse(batches_stamped(stamp, a), 1);
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, b), 1));
   CHECK_FALSE(layer.worth_keeping());
-  CHECK_FALSE(layer.reuse(stamped(stamp, a), 1));
+  CHECK_FALSE(layer.reuse(batches_stamped(stamp, a), 1));
 }
 
 TEST_CASE("batch revisions tell batches apart by content and by count") {
   RevisionStamp stamp;
   DrawList a = machine_with_bead_at(0.0f);
   DrawList b = a;
-  CHECK(stamped(stamp, a) == stamped(stamp, b));
+  CHECK(batches_stamped(stamp, a) == batches_stamped(stamp, b));
   b.batch(Mesh::kBox, Material::kPaint).push_back({});
-  CHECK(stamped(stamp, a) != stamped(stamp, b));
+  CHECK(batches_stamped(stamp, a) != batches_stamped(stamp, b));
 }
 
 TEST_CASE("screen_rect covers a box's pixels and plays safe behind the eye") {

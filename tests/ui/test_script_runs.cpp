@@ -33,7 +33,7 @@ TEST_CASE("run NAME asks the session for another run; unknown names fail with th
   CHECK(s->commands[0].kind == CommandKind::kRun);
   CHECK(s->commands[0].text == "plain");
   CHECK_THAT(parse_script("run\n", "s.txt").error(), Contains("'run' needs a run name"));
-  test::FakeEngine engine;
+  am::ui::test::FakeEngine engine;
   AppState state;
   state.run_names = {"repeated", "plain"};
   ScriptRunner runner(std::move(*s));
@@ -44,7 +44,7 @@ TEST_CASE("run NAME asks the session for another run; unknown names fail with th
 }
 
 TEST_CASE("generate with a temperature records it, and a seed repeats the draw", "[script]") {
-  test::FakeEngine engine;
+  am::ui::test::FakeEngine engine;
   const auto written = [&](const char* src) {
     AppState state;
     auto s = parse_script(src, "s.txt");
