@@ -529,10 +529,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
-  const bool trained = training_actions.start || training_actions.pause || training_actions.resume ||
-                       training_actions.stop || training_actions.open_run || training_actions.open_shipped ||
-                       training_actions.continue_run || training_actions.rename || training_actions.remove;
-  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || trained ||
+  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || training_actions.any() ||
                      !state_.requested_run.empty();
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);

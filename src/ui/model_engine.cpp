@@ -72,12 +72,9 @@ Result<std::unique_ptr<ModelEngine>> ModelEngine::open(const std::filesystem::pa
     // The final checkpoint first (or the newest one that loads): the machine shows it at once.
     for (std::size_t i = n; i-- > 0 && engine->loaded_count() == 0;) engine->load_slot(i);
   }
-  if (engine->loaded_count() == 0) {
-    for (std::size_t i = 0; i < n; ++i) engine->load_slot(i);  // every reason, in step order
-    std::vector<SkippedCheckpoint> skipped = engine->skipped_;
-    std::sort(skipped.begin(), skipped.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
-    return fail(no_usable_checkpoint(weights_dir, *listing, skipped));
-  }
+  // Nothing loaded: then the loop above has read every checkpoint, so every reason is in.
+  if (engine->loaded_count() == 0)
+    return fail(no_usable_checkpoint(weights_dir, *listing, engine->skipped_in_step_order()));
   if (options.background && engine->loading()) {
     ModelEngine* e = engine.get();
     e->loader_ = std::thread([e] { e->load_the_rest(); });
@@ -145,6 +142,13 @@ void ModelEngine::load_the_rest() {
   }
 }
 
+std::vector<SkippedCheckpoint> ModelEngine::skipped_in_step_order() const {
+  const std::lock_guard lock(load_mutex_);
+  std::vector<SkippedCheckpoint> out = skipped_;
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
+  return out;
+}
+
 std::size_t ModelEngine::loaded_count() const {
   const std::lock_guard lock(load_mutex_);
   return loaded_;
@@ -167,8 +171,7 @@ bool ModelEngine::needs_drop() const {
 std::vector<std::string> ModelEngine::drop_failed() {
   if (loader_.joinable()) loader_.join();
   std::vector<std::string> messages;
-  std::sort(skipped_.begin(), skipped_.end(), [](const auto& a, const auto& b) { return a.step < b.step; });
-  for (const SkippedCheckpoint& s : skipped_) messages.push_back(s.message());
+  for (const SkippedCheckpoint& s : skipped_in_step_order()) messages.push_back(s.message());
   skipped_.clear();
   if (loaded_ == entries_.size()) return messages;
   std::vector<CheckpointEntry> entries;

@@ -159,3 +159,21 @@ TEST_CASE("an engine closed while it is still loading stops its loader", "[engin
   }  // the destructor returns instead of reading every checkpoint first
   CHECK(reads < static_cast<int>(listed));
 }
+
+TEST_CASE("a folder where nothing loads is refused in the background too, every reason in step order",
+          "[engine][loading][degrade]") {
+  const ShippedCopy copy;
+  for (const auto& e : std::filesystem::directory_iterator(copy.dir()))
+    if (e.path().extension() == ".safetensors") copy.truncate(e.path().filename().string(), 100);
+  ModelEngine::OpenOptions options;
+  options.background = true;
+  auto opened = ModelEngine::open(copy.dir(), options);
+  REQUIRE_FALSE(opened);
+  const std::string& why = opened.error();
+  CHECK(why.find("no usable checkpoint") != std::string::npos);
+  const auto first = why.find("step 0: ");
+  const auto last = why.find("step 9,000: ");
+  REQUIRE(first != std::string::npos);
+  REQUIRE(last != std::string::npos);
+  CHECK(first < last);
+}

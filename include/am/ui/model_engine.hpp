@@ -114,6 +114,8 @@ class ModelEngine final : public Engine {
   ModelEngine() = default;
   void load_slot(std::size_t i);  // reads checkpoint i unless it was read already
   void load_the_rest();           // the loading thread
+  // The checkpoints left out so far, in step order (the background loader goes newest first).
+  std::vector<SkippedCheckpoint> skipped_in_step_order() const;
 
   std::filesystem::path dir_;
   std::vector<CheckpointEntry> entries_;  // what the folder lists, in step order

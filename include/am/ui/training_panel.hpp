@@ -29,6 +29,9 @@ struct TrainingActions {
   std::optional<std::string> continue_run;
   std::optional<std::pair<std::string, std::string>> rename;  // from, to
   std::optional<std::string> remove;          // confirmed
+  bool any() const {
+    return start || pause || resume || stop || open_run || open_shipped || continue_run || rename || remove;
+  }
 };
 
 struct TrainingPanelState {
