@@ -63,7 +63,8 @@ const FlagTable<Options>& flags() {
     t.add("all-activations", "", "with --json: also every recorded tensor by name (q, k, v, ...)",
           switch_on(&Options::json_all));
     t.section("Window:");
-    t.add("chapter", "K", "open at chapter K (0-10)", whole_number(&Options::chapter, 0));
+    t.add("chapter", "K", "open at chapter K, counted from 0 (--list-chapters lists them)",
+          whole_number(&Options::chapter, 0));
     t.add("list-chapters", "", "print the chapters and exit", switch_on(&Options::list_chapters));
     t.add("screenshot", "FILE", "render one frame offscreen, write a PNG and exit",
           path(&Options::screenshot));
