@@ -474,7 +474,8 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::DrumView drum;
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
-  drum.cached = headless_ ? cache_->size() : cache_->ready();
+  drum.cached = headless_ ? cache_->target() : cache_->ready();
+  drum.to_cache = cache_->target();
   if (engine_->loading()) {
     const std::vector<std::int64_t> in = engine_->loaded_steps();
     drum.loading = in.size();
@@ -509,8 +510,8 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
   ui::StatusView status;
-  status.cached = headless_ ? cache_->size() : cache_->ready();
-  status.checkpoints = cache_->size();
+  status.cached = headless_ ? cache_->target() : cache_->ready();
+  status.to_cache = cache_->target();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);

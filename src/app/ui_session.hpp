@@ -89,8 +89,11 @@ class UiSession {
   bool animating() const { return state_.playing || script_running() || hint_showing_; }
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
+  // The pass of the current text at a checkpoint index: cached, or computed at once.
+  std::shared_ptr<const ui::CachedPass> pass_at(std::size_t index) { return cache_->get(index); }
+  std::size_t cached_target() const { return cache_->target(); }  // passes kept near the drum
   bool background_busy() const {
-    return cache_->ready() < cache_->size() || training_->busy() || engine_->loading() || engine_->needs_drop();
+    return cache_->ready() < cache_->target() || training_->busy() || engine_->loading() || engine_->needs_drop();
   }
   // Beads travel in the chapters about threads and beads, and for a few seconds after
   // any change elsewhere; then they rest and the window can sleep.

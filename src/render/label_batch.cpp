@@ -2,13 +2,16 @@
 
 #include <cstdint>
 
+#include "am/render/buffer_growth.hpp"
+
 namespace am::render {
 
 void LabelBatch::create(const GlyphAtlas& atlas) {
   atlas_tex_ = make_texture();
   glBindTexture(GL_TEXTURE_2D, atlas_tex_.id());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width, atlas.height, 0, GL_RED, GL_UNSIGNED_BYTE, atlas.pixels.data());
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_R8, atlas.width, atlas.height, 0, GL_RED, GL_UNSIGNED_BYTE,
+               atlas.pixels.data());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glGenerateMipmap(GL_TEXTURE_2D);
   glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
@@ -22,17 +25,7 @@ void LabelBatch::create(const GlyphAtlas& atlas) {
   ebo_ = make_buffer();
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxGlyphs * 4 * sizeof(LabelVertex)), nullptr, GL_STREAM_DRAW);
-  // Quads never change shape: the index buffer is written once.
-  std::vector<std::uint32_t> indices;
-  indices.reserve(kMaxGlyphs * 6);
-  for (std::uint32_t q = 0; q < kMaxGlyphs; ++q) {
-    const std::uint32_t b = q * 4;
-    indices.insert(indices.end(), {b, b + 1, b + 2, b, b + 2, b + 3});
-  }
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo_.id());
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)), indices.data(),
-               GL_STATIC_DRAW);
   const auto stride = static_cast<GLsizei>(sizeof(LabelVertex));
   const auto attr = [&](GLuint loc, GLint n, std::size_t offset) {
     glEnableVertexAttribArray(loc);
@@ -45,7 +38,25 @@ void LabelBatch::create(const GlyphAtlas& atlas) {
   attr(4, 3, offsetof(LabelVertex, up));
   attr(5, 1, offsetof(LabelVertex, raised));
   glBindVertexArray(0);
-  vertices_.reserve(kMaxGlyphs * 4);
+}
+
+void LabelBatch::grow(std::size_t glyphs) {
+  glyph_capacity_ = grown_capacity(glyph_capacity_, glyphs);
+  glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(glyph_capacity_ * 4 * sizeof(LabelVertex)), nullptr,
+               GL_STREAM_DRAW);
+  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  // Quads never change shape: the index buffer is written when it grows, not each frame.
+  std::vector<std::uint32_t> indices;
+  indices.reserve(glyph_capacity_ * 6);
+  for (std::uint32_t q = 0; q < glyph_capacity_; ++q) {
+    const std::uint32_t b = q * 4;
+    indices.insert(indices.end(), {b, b + 1, b + 2, b, b + 2, b + 3});
+  }
+  glBindVertexArray(vao_.id());
+  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(indices.size() * sizeof(std::uint32_t)),
+               indices.data(), GL_STATIC_DRAW);
+  glBindVertexArray(0);
 }
 
 bool LabelBatch::update(const GlyphAtlas& atlas, const std::vector<Label>& labels) {
@@ -61,15 +72,19 @@ bool LabelBatch::update(const GlyphAtlas& atlas, const std::vector<Label>& label
         break;
       }
       // Corners bl, br, tr, tl; atlas v grows downwards, so the top edge takes uv_lo.y.
-      const glm::vec2 uv[4] = {{q.uv_lo.x, q.uv_hi.y}, {q.uv_hi.x, q.uv_hi.y}, {q.uv_hi.x, q.uv_lo.y}, q.uv_lo};
+      const glm::vec2 uv[4] = {
+          {q.uv_lo.x, q.uv_hi.y}, {q.uv_hi.x, q.uv_hi.y}, {q.uv_hi.x, q.uv_lo.y}, q.uv_lo};
       for (int c = 0; c < 4; ++c)
-        vertices_.push_back({q.corners[static_cast<std::size_t>(c)], uv[c], label.color, label.right, label.up, raised});
+        vertices_.push_back(
+            {q.corners[static_cast<std::size_t>(c)], uv[c], label.color, label.right, label.up, raised});
     }
   }
   glyphs_ = vertices_.size() / 4;
+  if (glyphs_ > glyph_capacity_) grow(glyphs_);
   if (!vertices_.empty()) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices_.size() * sizeof(LabelVertex)), vertices_.data());
+    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices_.size() * sizeof(LabelVertex)),
+                    vertices_.data());
     glBindBuffer(GL_ARRAY_BUFFER, 0);
   }
   return all_fit;

@@ -1,5 +1,5 @@
-// Every label of a frame as quads from the glyph atlas, in one buffer allocated
-// once, drawn with one call.
+// Every label of a frame as quads from the glyph atlas, in one buffer that grows
+// (doubling) to what the scenes need, drawn with one call.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +26,7 @@ class LabelBatch {
   std::size_t glyph_count() const { return glyphs_; }
 
  private:
+  void grow(std::size_t glyphs);  // the vertex and index buffers, to hold at least this many quads
   struct LabelVertex {
     glm::vec3 position;
     glm::vec2 uv;
@@ -40,6 +41,7 @@ class LabelBatch {
   std::vector<LabelVertex> vertices_;
   std::vector<GlyphQuad> quads_;
   std::size_t glyphs_ = 0;
+  std::size_t glyph_capacity_ = 0;  // quads the GL buffers hold
 };
 
 }  // namespace am::render

@@ -1,5 +1,6 @@
 #include "tube_batch.hpp"
 
+#include "am/render/buffer_growth.hpp"
 #include "gpu_mesh.hpp"
 
 namespace am::render {
@@ -13,10 +14,7 @@ void TubeBatch::create() {
   ebo_ = make_buffer();
   glBindVertexArray(vao_.id());
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxVertices * sizeof(TubeVertex)), nullptr, GL_STREAM_DRAW);
   glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo_.id());
-  glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxIndices * sizeof(std::uint32_t)), nullptr,
-               GL_STREAM_DRAW);
   const auto stride = static_cast<GLsizei>(sizeof(TubeVertex));
   glEnableVertexAttribArray(attrib::kPosition);
   glVertexAttribPointer(attrib::kPosition, 3, GL_FLOAT, GL_FALSE, stride,
@@ -31,8 +29,6 @@ void TubeBatch::create() {
   glVertexAttribIPointer(attrib::kPick, 1, GL_UNSIGNED_INT, stride,
                          reinterpret_cast<const void*>(offsetof(TubeVertex, pick)));
   glBindVertexArray(0);
-  vertices_.reserve(kMaxVertices);
-  indices_.reserve(kMaxIndices);
 }
 
 bool TubeBatch::update(const std::vector<SweptTube>& tubes) {
@@ -55,11 +51,22 @@ bool TubeBatch::update(const std::vector<SweptTube>& tubes) {
   }
   if (!vertices_.empty()) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices_.size() * sizeof(TubeVertex)), vertices_.data());
+    if (vertices_.size() > vertex_capacity_) {
+      vertex_capacity_ = grown_capacity(vertex_capacity_, vertices_.size());
+      glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertex_capacity_ * sizeof(TubeVertex)), nullptr,
+                   GL_STREAM_DRAW);
+    }
+    glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices_.size() * sizeof(TubeVertex)),
+                    vertices_.data());
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindVertexArray(vao_.id());
-    glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(indices_.size() * sizeof(std::uint32_t)),
-                    indices_.data());
+    if (indices_.size() > index_capacity_) {
+      index_capacity_ = grown_capacity(index_capacity_, indices_.size());
+      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(index_capacity_ * sizeof(std::uint32_t)),
+                   nullptr, GL_STREAM_DRAW);
+    }
+    glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
+                    static_cast<GLsizeiptr>(indices_.size() * sizeof(std::uint32_t)), indices_.data());
     glBindVertexArray(0);
   }
   return all_fit;

@@ -1,5 +1,7 @@
 // All swept tubes of one frame: rebuilt on the CPU, uploaded into one vertex and
-// index buffer allocated once, drawn with one call per material.
+// index buffer, drawn with one call per material. The buffers grow (doubling) to what
+// the scenes need, not to the limit: about 6,400 vertices at 64 characters, against a
+// limit of 131,072 that would hold 9 MB on each side of the driver.
 #pragma once
 
 #include <array>
@@ -32,6 +34,7 @@ class TubeBatch {
   GlBuffer vbo_, ebo_;
   std::vector<TubeVertex> vertices_;
   std::vector<std::uint32_t> indices_;
+  std::size_t vertex_capacity_ = 0, index_capacity_ = 0;  // what the GL buffers hold
   std::array<Range, kMaterialCount> ranges_{};
 };
 

@@ -19,10 +19,13 @@ std::vector<std::size_t> outward_order(std::size_t count, std::size_t first) {
   return order;
 }
 
+std::size_t distance(std::size_t a, std::size_t b) { return a > b ? a - b : b - a; }
+
 }  // namespace
 
-CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward)
+CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward, std::size_t capacity)
     : count_(checkpoints),
+      capacity_(std::max<std::size_t>(capacity, 1)),
       forward_(std::move(forward)),
       slots_(checkpoints),
       helper_(/*lowered_priority=*/true),
@@ -30,19 +33,37 @@ CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward)
         sweep(generation, still_current);
       }) {}
 
+bool CheckpointCache::covers_neighbourhood(std::size_t around) const {
+  const std::vector<std::size_t> order = outward_order(count_, around);
+  for (std::size_t k = 0; k < target(); ++k)
+    if (!slots_[order[k]]) return false;
+  return true;
+}
+
 void CheckpointCache::request(std::vector<int> ids, const HeadMask& pulled, std::size_t around) {
   {
     std::lock_guard lock(mutex_);
-    if (has_request_ && current_.ids == ids && current_.pulled == pulled) return;
-    has_request_ = true;
-    current_.ids = std::move(ids);
-    current_.pulled = pulled;
-    current_.around = around;
-    ++current_.generation;
-    for (auto& slot : slots_)
-      if (slot) spare_.push_back(std::move(slot));
+    if (has_request_ && current_.ids == ids && current_.pulled == pulled) {
+      // The drum turned: keep the passes, fill in around the new checkpoint if need be.
+      if (around == current_.around) return;
+      current_.around = around;
+      if (covers_neighbourhood(around)) return;
+    } else {
+      has_request_ = true;
+      current_.ids = std::move(ids);
+      current_.pulled = pulled;
+      current_.around = around;
+      ++current_.generation;
+      for (auto& slot : slots_)
+        if (slot) recycle(std::move(slot));
+      held_ = 0;
+    }
   }
   loop_.post();
+}
+
+void CheckpointCache::recycle(std::shared_ptr<CachedPass> pass) {
+  if (pass && spare_.size() < capacity_) spare_.push_back(std::move(pass));
 }
 
 std::shared_ptr<CachedPass> CheckpointCache::take_spare() {
@@ -59,7 +80,11 @@ std::shared_ptr<CachedPass> CheckpointCache::take_spare() {
       return pass;
     }
   }
-  return std::make_shared<CachedPass>();
+  ++*alive_;
+  return std::shared_ptr<CachedPass>(new CachedPass, [alive = alive_](CachedPass* p) {
+    --*alive;
+    delete p;
+  });
 }
 
 std::shared_ptr<CachedPass> CheckpointCache::compute(const Request& request, std::size_t checkpoint) {
@@ -80,11 +105,23 @@ std::shared_ptr<const CachedPass> CheckpointCache::store(std::uint64_t generatio
                                                          std::shared_ptr<CachedPass> pass) {
   std::lock_guard lock(mutex_);
   if (generation != current_.generation) {  // the text changed meanwhile: drop it (kept for reuse)
-    spare_.push_back(std::move(pass));
+    recycle(std::move(pass));
     return nullptr;
   }
-  if (!slots_[checkpoint]) slots_[checkpoint] = std::move(pass);
-  else spare_.push_back(std::move(pass));  // another thread stored it first
+  if (slots_[checkpoint]) {  // another thread stored it first
+    recycle(std::move(pass));
+    return slots_[checkpoint];
+  }
+  if (held_ >= capacity_) {
+    std::size_t farthest = checkpoint;
+    for (std::size_t i = 0; i < count_; ++i)
+      if (slots_[i] && distance(i, current_.around) > distance(farthest, current_.around)) farthest = i;
+    if (farthest == checkpoint) return pass;  // farther than every cached pass: the caller's only
+    recycle(std::move(slots_[farthest]));
+    --held_;
+  }
+  slots_[checkpoint] = std::move(pass);
+  ++held_;
   return slots_[checkpoint];
 }
 
@@ -111,7 +148,7 @@ std::shared_ptr<const CachedPass> CheckpointCache::peek(std::size_t checkpoint) 
 
 std::size_t CheckpointCache::ready() const {
   std::lock_guard lock(mutex_);
-  return static_cast<std::size_t>(std::count_if(slots_.begin(), slots_.end(), [](const auto& p) { return p != nullptr; }));
+  return held_;
 }
 
 std::uint64_t CheckpointCache::generation() const {
@@ -130,7 +167,8 @@ void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& s
   }
   // Two threads take checkpoints in turn from the outward order: a keystroke's sweep
   // then takes half as long, and the nearest checkpoints still come first.
-  const std::vector<std::size_t> order = outward_order(count_, request.around);
+  std::vector<std::size_t> order = outward_order(count_, request.around);
+  order.resize(target());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stale{false};
   const auto work = [&] {

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "am/render/buffer_growth.hpp"
 #include "am/render/mesh_data.hpp"
 #include "am/render/tube_mesh.hpp"
 
@@ -112,4 +113,15 @@ TEST_CASE("a tube that does not fit adds nothing; a one-point tube adds nothing"
   tube.points = {{0, 0, 0}};
   CHECK(append_swept_tube(tube, 1000, v, idx));
   CHECK(v.empty());
+}
+
+TEST_CASE("streamed buffers grow by doubling from 1,024 to what a frame needs", "[render]") {
+  using am::render::grown_capacity;
+  CHECK(grown_capacity(0, 0) == 1024);
+  CHECK(grown_capacity(0, 1024) == 1024);
+  CHECK(grown_capacity(0, 1025) == 2048);
+  CHECK(grown_capacity(0, 6414) == 8192);     // the tubes of 64 characters
+  CHECK(grown_capacity(8192, 6414) == 8192);  // never shrinks
+  CHECK(grown_capacity(8192, 8193) == 16384);
+  CHECK(grown_capacity(3000, 3001) == 6000);  // from an odd capacity, doubles it
 }

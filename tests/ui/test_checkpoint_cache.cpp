@@ -124,6 +124,62 @@ TEST_CASE("a new text reuses the old passes, but never one a frame still holds",
   CHECK(reused == weights.size() - 1);  // every other pass was recycled, none allocated
 }
 
+TEST_CASE("a bounded cache keeps the checkpoints nearest the drum and computes the rest on demand", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(30);
+  std::atomic<int> calls{0};
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
+    ++calls;
+    forward(weights[i], ids, pulled, out);
+  }, /*capacity=*/5);
+  CHECK(cache.target() == 5);
+  const std::vector<int> ids = {2, 7, 1, 8, 2, 8};
+  cache.request(ids, HeadMask{}, 10);
+  cache.wait_idle();
+  CHECK(cache.ready() == 5);
+  CHECK(calls == 5);
+  for (std::size_t i = 0; i < weights.size(); ++i) CHECK((cache.peek(i) != nullptr) == (i >= 8 && i <= 12));
+
+  // A checkpoint far from the drum: computed at once and right, and not kept (the drum is at 10).
+  const auto far = cache.get(25);
+  REQUIRE(far);
+  CHECK(same(far->acts, forward(weights[25], ids)));
+  CHECK(cache.peek(25) == nullptr);
+  CHECK(cache.ready() == 5);
+
+  // The drum turns to 26: the five nearest 26 are cached, the old ones dropped.
+  cache.request(ids, HeadMask{}, 26);
+  cache.wait_idle();
+  CHECK(cache.ready() == 5);
+  for (std::size_t i = 0; i < weights.size(); ++i) CHECK((cache.peek(i) != nullptr) == (i >= 24 && i <= 28));
+  for (std::size_t i = 24; i <= 28; ++i) CHECK(same(cache.peek(i)->acts, forward(weights[i], ids)));
+  const int before = calls;
+  cache.request(ids, HeadMask{}, 26);  // nothing new to do
+  cache.wait_idle();
+  CHECK(calls == before);
+}
+
+TEST_CASE("scrubbing and typing never hold more than twice the cache's capacity in passes", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(40);
+  CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {
+    forward(weights[i], ids, pulled, out);
+  }, /*capacity=*/4);
+  HeadMask pulled;
+  pulled.pulled[0][2] = true;
+  for (int round = 0; round < 6; ++round) {
+    const std::vector<int> ids(static_cast<std::size_t>(8 + round), round);
+    const HeadMask heads = round % 2 ? pulled : HeadMask{};
+    for (std::size_t drum = 0; drum < weights.size(); drum += 3) {
+      cache.request(ids, heads, drum);
+      const auto pass = cache.get(drum);  // a frame at this checkpoint
+      REQUIRE(pass);
+      CHECK(same(pass->acts, forward(weights[drum], ids, heads)));
+    }
+    cache.wait_idle();
+    CHECK(cache.ready() == 4);
+    CHECK(cache.passes_alive() <= 2 * 4);
+  }
+}
+
 TEST_CASE("destroying a busy cache stops its worker", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(40);
   {

@@ -70,7 +70,7 @@ struct DrumView {
   const TrainingRecord* training = nullptr;
   const AnalysisSummary* analysis = nullptr;            // for its phase thresholds (may be null)
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
-  std::size_t cached = 0;                               // checkpoints cached for the current text
+  std::size_t cached = 0, to_cache = 0;  // passes cached for the current text, of those kept near the drum
   std::optional<std::size_t> loading;  // while checkpoints are still being read: how many are in
   std::int64_t loaded_from = 0;        // then: the earliest step in (they arrive newest first)
   bool waiting = false;  // the drum's checkpoint is still being read: the machine shows the nearest one in
@@ -95,7 +95,7 @@ struct RackView {
 };
 
 struct StatusView {
-  std::size_t cached = 0, checkpoints = 0;  // background cache progress
+  std::size_t cached = 0, to_cache = 0;  // background cache progress (passes near the drum)
   double frame_ms = 0.0;
 };
 

@@ -131,8 +131,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     ImGui::TextDisabled("(loading %zu of %zu: steps %s\u2013%s are in)", *view.loading, steps.size(),
                         fmt_int(view.loaded_from).c_str(), fmt_int(steps.back()).c_str());
     ImGui::SameLine();
-  } else if (view.cached < steps.size()) {
-    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, steps.size());
+  } else if (view.cached < view.to_cache) {
+    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, view.to_cache);
     ImGui::SameLine();
   }
   for (const auto& s : series) {

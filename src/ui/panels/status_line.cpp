@@ -24,8 +24,8 @@ void draw_status_line(AppState& state, const StatusView& view) {
                        "  |  step " + fmt_int(state.step) + "  |  " +
                        (state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in")) +
                        "  |  plate " + head_name(state.selected_layer, state.selected_head);
-    if (view.checkpoints > 0 && view.cached < view.checkpoints)
-      line += "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.checkpoints);
+    if (view.cached < view.to_cache)
+      line += "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.to_cache);
     if (view.frame_ms > 0.0) line += "  |  " + fmt_fixed(view.frame_ms, 1) + " ms";
     if (!state.quality_active.empty())
       line += "  |  quality " + state.quality_active + (state.settings.quality == 0 ? " (auto)" : "");
