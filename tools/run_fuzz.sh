@@ -34,7 +34,7 @@ fi
 echo "run_fuzz: building the fuzzers in $build"
 CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
-  -DAM_BUILD_FUZZ=ON -DAM_BUILD_APP=OFF -DAM_BUILD_TESTS=OFF -DAM_BUILD_BENCHMARKS=OFF >/dev/null
+  -DAM_BUILD_FUZZ=ON -DAM_BUILD_APP=OFF -DAM_BUILD_TESTS=OFF -DAM_BUILD_BENCHMARKS=OFF -DAM_UNITY_LIBS=ON >/dev/null
 targets=(fuzz_safetensors fuzz_make_seeds)
 for f in "${formats[@]}"; do targets+=("fuzz_$f"); done
 cmake --build "$build" -j"${AM_JOBS:-$(nproc)}" --target "${targets[@]}"

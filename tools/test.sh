@@ -3,7 +3,8 @@
 # then, in stages (wall time printed after each):
 #   1. the Release build;
 #   2. the Release suite, under one Xvfb, while the sanitized build (clang, ASan+UBSan,
-#      build-asan/) and the fuzzers (build-fuzz/) compile beside it;
+#      build-asan/) and the fuzzers (build-fuzz/) compile beside it, both with their
+#      libraries in unity batches (AM_UNITY_LIBS: 293 -> 231 s for the sanitized build);
 #   3. the whole suite again in the sanitized build (tools/sanitized_ctest.sh);
 #   4. fuzzing every file format (tools/run_fuzz.sh, AM_FUZZ_SECONDS, default 75) while a
 #      soak of AM_SOAK_ACTIONS (default 1,000) random script actions runs (tools/soak.sh).
@@ -37,7 +38,7 @@ mkdir -p build-asan
 (
   CC=clang CXX=clang++ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
-    -DAM_SANITIZE=ON -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF &&
+    -DAM_SANITIZE=ON -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF -DAM_UNITY_LIBS=ON &&
   nice -n 5 cmake --build build-asan -j"$jobs" &&
   nice -n 5 tools/run_fuzz.sh build
 ) >build-asan/build.log 2>&1 &

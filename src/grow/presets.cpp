@@ -14,7 +14,7 @@ namespace fs = std::filesystem;
 
 // The recipe in a shipped run's manifest: `run` names it ("" = the first, the shipped one).
 Result<nlohmann::ordered_json> shipped_recipe_json(const fs::path& shipped_root, const std::string& run) {
-  auto dir = run_dir(shipped_root, run);
+  auto dir = am::run_dir(shipped_root, run);  // the shipped runs index, not grow::run_dir (a learner's run)
   if (!dir) return fail("cannot read the shipped run's recipe: " + dir.error());
   const fs::path path = *dir / "manifest.json";
   std::ifstream in(path, std::ios::binary);
