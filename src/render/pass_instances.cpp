@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "am/render/buffer_growth.hpp"
 #include "renderer_impl.hpp"
 
 namespace am::render {
@@ -80,7 +81,17 @@ void Renderer::Impl::upload_instances(FrameContext& f) {
   glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
   // A batch whose instances, camera and place in the buffer are as last frame keeps
   // what it uploaded then (levels of detail, order, data): most frames change few batches.
-  bool layout_same = true;
+  // A buffer that grows loses its contents, so then every batch is written again.
+  std::size_t wanted = 0;
+  for (const auto& per_mesh : list.batches)
+    for (const auto& batch : per_mesh) wanted += batch.size();
+  wanted = std::min(wanted, Renderer::kMaxInstances);
+  bool layout_same = wanted <= instance_capacity;
+  if (!layout_same) {
+    instance_capacity = std::min(grown_capacity(instance_capacity, wanted), Renderer::kMaxInstances);
+    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instance_capacity * sizeof(Instance)), nullptr,
+                 GL_STREAM_DRAW);
+  }
   for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
     for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k)
       layout_same = layout_same && list.batches[m][k].size() == ranges[m][k].count;

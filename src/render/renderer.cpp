@@ -132,11 +132,8 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
   if (auto s = impl->load_programs(options.shader_dir); !s) return fail(s.error());
 
   impl->instance_buffer = make_buffer();
-  glBindBuffer(GL_ARRAY_BUFFER, impl->instance_buffer.id());
-  // Allocated once at its largest; each frame writes only the live instances.
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(kMaxInstances * sizeof(Instance)), nullptr,
-               GL_STREAM_DRAW);
-  glBindBuffer(GL_ARRAY_BUFFER, 0);
+  // Sized by upload_instances to what the scenes need (doubling): each frame writes only
+  // the live instances.
   for (int m = 0; m < kMeshCount; ++m)
     for (int d = 0; d < kDetailCount; ++d)
       impl->meshes[static_cast<std::size_t>(m)].push_back(GpuMesh::upload(

@@ -143,6 +143,7 @@ struct Renderer::Impl {
   Detail detail_for(float radius_px) const;
   std::array<std::vector<GpuMesh>, kMeshCount> meshes;  // [mesh][detail]
   GlBuffer instance_buffer, frame_buffer;
+  std::size_t instance_capacity = 0;  // instances instance_buffer holds (grows to the scenes, up to kMaxInstances)
   GlVertexArray empty_vao;  // full-screen and floor passes make their vertices from gl_VertexID
   // Two targets: full size, and smaller for frames while the camera moves on a
   // software rasteriser (each frame is then drawn in full; the next still one is sharp).
