@@ -1,7 +1,10 @@
 // Times the keystroke sweep: after the text changes, how long until the background
-// cache holds the forward pass of every checkpoint of the shipped run for the new text
-// (CheckpointCache::request() -> wait_idle()). Issue 9's target: <= 50 ms for 64
-// characters. Wall time (the sweep runs on the cache's threads); quote the median.
+// cache holds the forward passes of the checkpoints nearest the drum for the new text
+// (CheckpointCache::request() -> wait_idle()), and then how long it takes to have the
+// pass of every one of the shipped run's checkpoints, the rest computed on demand as a
+// scrub reaches them (get()). Issue 9's target: every pass ready <= 50 ms after a
+// keystroke, at 64 characters. Wall time (the sweep runs on the cache's threads); quote
+// the median.
 // Usage: bench_sweep [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
@@ -15,8 +18,8 @@
 #include "am/model/config.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/model/weights_dir.hpp"
-#include "am/ui/model_engine.hpp"
 #include "am/ui/engine_caches.hpp"
+#include "am/ui/model_engine.hpp"
 
 namespace {
 
@@ -31,7 +34,7 @@ std::vector<int> text_ids(int variant) {
   return ids;
 }
 
-void sweep(benchmark::State& state, bool pull_a_head) {
+void sweep(benchmark::State& state, bool pull_a_head, bool every_checkpoint) {
   auto cache = am::ui::make_checkpoint_cache(*g_engine);
   am::HeadMask pulled;
   if (pull_a_head) pulled.pulled[1][2] = true;
@@ -43,26 +46,27 @@ void sweep(benchmark::State& state, bool pull_a_head) {
     variant ^= 1;
     cache->request(texts[variant], pulled, cache->size() - 1);
     cache->wait_idle();
+    if (every_checkpoint)
+      for (std::size_t i = cache->size(); i-- > 0;) benchmark::DoNotOptimize(cache->get(i));
   }
-  if (cache->ready() != cache->size()) state.SkipWithError("the sweep left checkpoints out");
+  if (cache->ready() != cache->target()) state.SkipWithError("the sweep left near checkpoints out");
   state.counters["checkpoints"] = static_cast<double>(cache->size());
 }
 
-void BM_KeystrokeSweep(benchmark::State& state) { sweep(state, false); }
-void BM_KeystrokeSweepOneHeadPulled(benchmark::State& state) { sweep(state, true); }
+void BM_KeystrokeSweep(benchmark::State& state) { sweep(state, false, false); }
+void BM_KeystrokeSweepOneHeadPulled(benchmark::State& state) { sweep(state, true, false); }
+// The whole drum after a keystroke: the near passes swept, every other one computed.
+void BM_KeystrokeEveryCheckpoint(benchmark::State& state) { sweep(state, false, true); }
+void BM_KeystrokeEveryCheckpointOneHeadPulled(benchmark::State& state) { sweep(state, true, true); }
 
-BENCHMARK(BM_KeystrokeSweep)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Iterations(5)
-    ->Repetitions(21)
-    ->ReportAggregatesOnly(true);
-BENCHMARK(BM_KeystrokeSweepOneHeadPulled)
-    ->Unit(benchmark::kMillisecond)
-    ->UseRealTime()
-    ->Iterations(5)
-    ->Repetitions(21)
-    ->ReportAggregatesOnly(true);
+// Milliseconds of wall time, medians of 21 repetitions of 5 keystrokes each.
+void as_keystrokes(benchmark::internal::Benchmark* b) {
+  b->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(5)->Repetitions(21)->ReportAggregatesOnly(true);
+}
+BENCHMARK(BM_KeystrokeSweep)->Apply(as_keystrokes);
+BENCHMARK(BM_KeystrokeSweepOneHeadPulled)->Apply(as_keystrokes);
+BENCHMARK(BM_KeystrokeEveryCheckpoint)->Apply(as_keystrokes);
+BENCHMARK(BM_KeystrokeEveryCheckpointOneHeadPulled)->Apply(as_keystrokes);
 
 }  // namespace
 
@@ -75,7 +79,8 @@ int main(int argc, char** argv) {
   }
   const auto load_start = std::chrono::steady_clock::now();
   auto engine = am::ui::ModelEngine::load(*root);  // the shipped run: the first of runs.json
-  const double load_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - load_start).count();
+  const double load_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - load_start).count();
   if (!engine) {
     std::fprintf(stderr, "bench_sweep: %s\n", engine.error().c_str());
     return 1;

@@ -3,8 +3,8 @@
 # then, in stages (wall time printed after each):
 #   1. the Release build;
 #   2. the Release suite, under one Xvfb, while the sanitized build (clang, ASan+UBSan,
-#      build-asan/) and the fuzzers (build-fuzz/) compile beside it, both with their
-#      libraries in unity batches (AM_UNITY_LIBS: 293 -> 231 s for the sanitized build);
+#      build-asan/) and the fuzzers (build-fuzz/) compile beside it (every build batches
+#      its libraries' files, AM_UNITY_LIBS: 293 -> 231 s for the sanitized build);
 #   3. the whole suite again in the sanitized build (tools/sanitized_ctest.sh);
 #   4. fuzzing every file format (tools/run_fuzz.sh, AM_FUZZ_SECONDS, default 75) while a
 #      soak of AM_SOAK_ACTIONS (default 1,000) random script actions runs (tools/soak.sh).

@@ -25,7 +25,7 @@ int run_window(const Options& options) {
   if (options.script) return run_script(**app, *options.script, options.dump_state);
   if (options.screenshot) return run_screenshot(**app, *options.screenshot);
   if (options.bench_frames) return run_bench(**app, *options.bench_frames);
-  return run_interactive(**app);
+  return run_interactive(**app, options.bench_idle);
 }
 
 }  // namespace am::app

@@ -2,13 +2,19 @@
 // (travelling beads, a camera glide, the drum playing, a script replaying). While only
 // the background cache fills, a progress frame every tenth of a second; idle, no timer
 // at all. A minimised window draws nothing.
-#include <glad/gl.h>
 #include <GLFW/glfw3.h>
+#include <glad/gl.h>
 
+#include <atomic>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
+#include <optional>
+#include <thread>
 
 #include "am/render/screenshot.hpp"
 #include "machine_app.hpp"
+#include "process_stats.hpp"
 #include "quit_signals.hpp"
 
 namespace am::app {
@@ -17,13 +23,15 @@ namespace {
 // F12 / Ctrl+S and a script's "screenshot": the frame just drawn, before it is shown.
 void save_window(MachineApp& app, const std::filesystem::path& path, int width, int height) {
   const render::Image image = render::read_framebuffer(0, width, height);
-  if (auto s = render::write_png(path, image); !s) app.session().set_status("Screenshot failed: " + s.error(), true);
-  else app.session().set_status("Screenshot saved to " + path.string());
+  if (auto s = render::write_png(path, image); !s)
+    app.session().set_status("Screenshot failed: " + s.error(), true);
+  else
+    app.session().set_status("Screenshot saved to " + path.string());
 }
 
 }  // namespace
 
-int run_interactive(MachineApp& app) {
+int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
   GLFWwindow* window = app.window();
   glfwSwapInterval(1);
   const double start = glfwGetTime();
@@ -33,10 +41,35 @@ int run_interactive(MachineApp& app) {
   bool animating = false, background = false;
   // Ctrl+C or a kill ends the loop like the close button: settings and layout are saved.
   const QuitSignals quit([] { glfwPostEmptyEvent(); });
-  while (!glfwWindowShouldClose(window) && !quit.requested()) {
-    if (animating) glfwWaitEventsTimeout(1.0 / 60.0);
-    else if (settle_frames > 0) glfwPollEvents();
-    else if (background) glfwWaitEventsTimeout(0.1);
+  std::atomic<int> frames_drawn{0};
+  std::atomic<bool> idle_done{false};
+  std::jthread idle_timer;
+  if (idle_bench) {
+    idle_timer = std::jthread([&, settle = *idle_bench](std::stop_token stop) {
+      const auto wait = [&](int seconds) {
+        for (int i = 0; i < 10 * seconds && !stop.stop_requested(); ++i)
+          std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      };
+      wait(settle);
+      const double cpu0 = process_cpu_seconds();
+      const int frames0 = frames_drawn;
+      wait(10);
+      const double cpu_ms = 1000.0 * (process_cpu_seconds() - cpu0);
+      std::printf(
+          "idle: %.1f ms of CPU in the 10 s after %d s untouched (%.2f %% of one core), %d frames drawn\n",
+          cpu_ms, settle, cpu_ms / 100.0, frames_drawn - frames0);
+      std::fflush(stdout);
+      idle_done = true;
+      glfwPostEmptyEvent();  // wakes the loop, which then closes
+    });
+  }
+  while (!glfwWindowShouldClose(window) && !quit.requested() && !idle_done) {
+    if (animating)
+      glfwWaitEventsTimeout(1.0 / 60.0);
+    else if (settle_frames > 0)
+      glfwPollEvents();
+    else if (background)
+      glfwWaitEventsTimeout(0.1);
     else {
       glfwWaitEvents();
       settle_frames = 2;
@@ -61,11 +94,15 @@ int run_interactive(MachineApp& app) {
     if (frame) {
       if (frame->requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
       if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
-      if (frame->requests.resize) glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
+      if (frame->requests.resize)
+        glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
     }
     glfwSwapBuffers(window);
+    ++frames_drawn;
     // Auto quality judges the time spent drawing and showing, not the time asleep.
-    app.note_frame_time(now - start, std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - frame_start).count());
+    app.note_frame_time(
+        now - start,
+        std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - frame_start).count());
     if (settle_frames > 0) --settle_frames;
     // Any change of state (a click, a key) is shown at once, not at the next mouse move.
     if (app.session().state().revision != revision_before) settle_frames = 2;
@@ -78,7 +115,8 @@ int run_interactive(MachineApp& app) {
     background = app.session().background_busy();
   }
   app.session().save_layout_and_settings();
-  if (quit.requested()) std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";
+  if (quit.requested())
+    std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";
   return 0;
 }
 

@@ -99,7 +99,9 @@ class MachineApp {
 // Starts building the label atlas from the installed font on background threads.
 std::future<Result<render::GlyphAtlas>> start_glyph_atlas();
 
-int run_interactive(MachineApp& app);
+// idle_bench: leave the window untouched for that many seconds, then print the CPU the
+// process uses in the next 10 s (issue 9: idle is idle) and close.
+int run_interactive(MachineApp& app, std::optional<int> idle_bench = std::nullopt);
 int run_screenshot(MachineApp& app, const std::filesystem::path& out);
 int run_script(MachineApp& app, const std::filesystem::path& script, const std::optional<std::filesystem::path>& dump);
 // Where F12 puts a screenshot: $XDG_PICTURES_DIR if it exists, else the current folder,

@@ -76,6 +76,9 @@ const FlagTable<Options>& flags() {
                  {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}));
     t.add("bench-json", "FILE", "with --bench-frames: also write the figures as JSON",
           path(&Options::bench_json));
+    t.add("bench-idle", "S", "open the window, leave it untouched for S seconds, print the CPU it uses in\n"
+          "the 10 seconds after that, and close",
+          whole_number(&Options::bench_idle, 0));
     t.add("quality", "Q", "auto, high, medium or low (default: the saved setting; high headless)",
           quality_choice());
     t.add("script", "FILE", "replay user actions from FILE (one per line)", path(&Options::script));
@@ -108,6 +111,8 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
   if (o.json && !o.text) return fail("--json needs --text TEXT");
   if (o.json_all && !o.json) return fail("--all-activations only works with --json");
   if (o.dump_state && !o.script) return fail("--dump-state only works with --script");
+  if (o.bench_idle && (o.bench_frames || o.script || o.screenshot))
+    return fail("--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
   if ((o.bench_motion || o.bench_json) && !o.bench_frames)
     return fail("--motion and --bench-json only work with --bench-frames");
   return o;

@@ -32,6 +32,7 @@ struct Options {
   int width = 1280;
   int height = 800;
   std::optional<int> bench_frames;
+  std::optional<int> bench_idle;  // --bench-idle S: untouched for S s, then 10 s of CPU measured
   std::optional<std::string> bench_motion;            // --motion still|orbit|scrub|ablate (default: all four)
   std::optional<std::filesystem::path> bench_json;    // --bench-json FILE: the bench's figures as JSON
   // --quality: the tier to draw at. Absent: the saved setting in the window, High headless
