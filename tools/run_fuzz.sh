@@ -32,7 +32,13 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 echo "run_fuzz: building the fuzzers in $build"
-CC=clang CXX=clang++ cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+# Ninja where it is installed, unless the folder was configured with make before.
+generator=()
+if command -v ninja >/dev/null 2>&1 && { [[ ! -f "$build/CMakeCache.txt" ]] ||
+  grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$build/CMakeCache.txt"; }; then
+  generator=(-G Ninja)
+fi
+CC=clang CXX=clang++ cmake -S "$repo" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
   -DAM_BUILD_FUZZ=ON -DAM_BUILD_APP=OFF -DAM_BUILD_TESTS=OFF -DAM_BUILD_BENCHMARKS=OFF -DAM_UNITY_LIBS=ON >/dev/null
 targets=(fuzz_safetensors fuzz_make_seeds)

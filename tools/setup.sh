@@ -9,7 +9,7 @@ app_packages=(
   nlohmann-json3-dev libstb-dev fonts-dejavu-core
 )
 test_packages=(
-  catch2 libbenchmark-dev clang libclang-rt-14-dev lld
+  catch2 libbenchmark-dev clang libclang-rt-14-dev lld ninja-build
   xvfb xauth libgl1-mesa-dri xdotool
   python3-torch python3-numpy libopenblas0-pthread
 )

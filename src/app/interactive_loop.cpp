@@ -8,11 +8,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <thread>
 
 #include "am/render/screenshot.hpp"
+#include "am/ui/text_format.hpp"
 #include "machine_app.hpp"
 #include "process_stats.hpp"
 #include "quit_signals.hpp"
@@ -25,8 +27,10 @@ void save_window(MachineApp& app, const std::filesystem::path& path, int width, 
   const render::Image image = render::read_framebuffer(0, width, height);
   if (auto s = render::write_png(path, image); !s)
     app.session().set_status("Screenshot failed: " + s.error(), true);
-  else
-    app.session().set_status("Screenshot saved to " + path.string());
+  else {
+    const char* home = std::getenv("HOME");
+    app.session().set_status("Screenshot saved to " + ui::path_for_message(path.string(), home ? home : ""));
+  }
 }
 
 }  // namespace

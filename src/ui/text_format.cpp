@@ -50,7 +50,8 @@ std::string fmt_percent(double fraction, int decimals) {
   if (fraction > 0.999 && fraction < 1.0) return ">" + std::string(kUnitSpace) + "99.9" + kUnitSpace + "%";
   std::string n = fmt_fixed(fraction * 100.0, decimals);
   // Rounding up to 100 or down to 0 would hide the difference: one more digit shows it.
-  if (fraction > 0.0 && fraction < 1.0 && decimals < 1 && (n == "100" || n == "0")) n = fmt_fixed(fraction * 100.0, 1);
+  if (fraction > 0.0 && fraction < 1.0 && decimals < 1 && (n == "100" || n == "0"))
+    n = fmt_fixed(fraction * 100.0, 1);
   return n + kUnitSpace + "%";
 }
 
@@ -104,6 +105,15 @@ std::string fmt_ratio(double value) {
 std::string quote_char(char c) {
   if (c == ' ') return "the space";
   return std::string("\u201c") + c + "\u201d";
+}
+
+std::string path_for_message(const std::string& path, const std::string& home) {
+  std::string root = home;
+  while (root.size() > 1 && root.back() == '/') root.pop_back();
+  if (root.empty() || root == "/" || path.size() <= root.size() + 1) return path;
+  if (path.compare(0, root.size(), root) != 0 || path[root.size()] != '/')
+    return path;  // "/home/annie" is not in "/home/ann"
+  return "~" + path.substr(root.size());
 }
 
 std::string join_words(const std::vector<std::string>& items) {

@@ -82,3 +82,13 @@ TEST_CASE("copy target is the character after the last character's previous appe
   CHECK_FALSE(find_copy_target("a").has_value());
   CHECK(find_copy_target("abab")->expected == 'a');  // the b at 1 was followed by a
 }
+
+TEST_CASE("a message shows a path inside home from ~/", "[format]") {
+  CHECK(path_for_message("/home/ann/Pictures/a.png", "/home/ann") == "~/Pictures/a.png");
+  CHECK(path_for_message("/home/ann/Pictures/a.png", "/home/ann/") == "~/Pictures/a.png");
+  CHECK(path_for_message("/home/annie/a.png", "/home/ann") == "/home/annie/a.png");  // another home
+  CHECK(path_for_message("/tmp/a.png", "/home/ann") == "/tmp/a.png");
+  CHECK(path_for_message("/home/ann", "/home/ann") == "/home/ann");  // home itself: no file in it
+  CHECK(path_for_message("/root/a.png", "") == "/root/a.png");        // no HOME
+  CHECK(path_for_message("/a.png", "/") == "/a.png");                  // HOME=/ abbreviates nothing
+}

@@ -30,6 +30,10 @@ std::string fmt_large(double value);                     // "175 billion", "2.1 
 std::string fmt_ratio(double value);                     // "6.4 million", "4.0", "1,234"
 // A character as a reader sees it: “e”, or the word "space".
 std::string quote_char(char c);
+// A file's path as a message shows it: inside `home` it starts with "~/"
+// ("/home/ann/Pictures/a.png", "/home/ann" -> "~/Pictures/a.png"); elsewhere, or with
+// no home, the whole path.
+std::string path_for_message(const std::string& path, const std::string& home);
 // "a", "a and b", "a, b and c"
 std::string join_words(const std::vector<std::string>& items);
 // Splits a one-based head list into words: {2, 4} -> "heads 2 and 4" / {3} -> "head 3".
