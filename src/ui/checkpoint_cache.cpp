@@ -2,19 +2,22 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 
 namespace am::ui {
 namespace {
 
-// first, first+1, first-1, first+2, ...: the checkpoints nearest the drum come first.
-std::vector<std::size_t> outward_order(std::size_t count, std::size_t first) {
+// first, first+1, first-1, first+2, ...: the checkpoints nearest the drum come first;
+// the nearest `limit` of them (all by default).
+std::vector<std::size_t> outward_order(std::size_t count, std::size_t first, std::size_t limit = SIZE_MAX) {
   std::vector<std::size_t> order;
-  if (count == 0) return order;
+  limit = std::min(limit, count);
+  if (limit == 0) return order;
   first = std::min(first, count - 1);
   order.push_back(first);
-  for (std::size_t d = 1; order.size() < count; ++d) {
+  for (std::size_t d = 1; order.size() < limit; ++d) {
     if (first + d < count) order.push_back(first + d);
-    if (d <= first) order.push_back(first - d);
+    if (d <= first && order.size() < limit) order.push_back(first - d);
   }
   return order;
 }
@@ -34,9 +37,8 @@ CheckpointCache::CheckpointCache(std::size_t checkpoints, ForwardFn forward, std
       }) {}
 
 bool CheckpointCache::covers_neighbourhood(std::size_t around) const {
-  const std::vector<std::size_t> order = outward_order(count_, around);
-  for (std::size_t k = 0; k < target(); ++k)
-    if (!slots_[order[k]]) return false;
+  for (std::size_t i : outward_order(count_, around, target()))
+    if (!slots_[i]) return false;
   return true;
 }
 
@@ -167,8 +169,7 @@ void CheckpointCache::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& s
   }
   // Two threads take checkpoints in turn from the outward order: a keystroke's sweep
   // then takes half as long, and the nearest checkpoints still come first.
-  std::vector<std::size_t> order = outward_order(count_, request.around);
-  order.resize(target());
+  const std::vector<std::size_t> order = outward_order(count_, request.around, target());
   std::atomic<std::size_t> next{0};
   std::atomic<bool> stale{false};
   const auto work = [&] {
