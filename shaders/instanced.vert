@@ -1,5 +1,5 @@
 #version 330 core
-// Unit mesh x per-instance matrix, colour and pick id (one draw call per batch).
+// Unit mesh x per-instance matrix, colour, pick id and stripes (one draw call per batch).
 #include "frame.glsl"
 #include "color.glsl"
 
@@ -12,6 +12,7 @@ layout(location = 5) in vec4 a_model2;
 layout(location = 6) in vec4 a_model3;
 layout(location = 7) in vec4 a_color;
 layout(location = 8) in uint a_pick;
+layout(location = 9) in uvec2 a_stripes;  // first colour, count (0: not striped)
 
 uniform float u_normal_sign;  // -1 draws the inside of a surface (glass back faces)
 
@@ -20,6 +21,8 @@ out vec3 v_normal;
 out vec2 v_uv;
 out vec4 v_color;  // linear rgb, alpha as given
 flat out uint v_pick;
+flat out uvec2 v_stripes;
+out float v_along;  // the unit mesh's y (-0.5 to 0.5), which stripes divide
 
 void main() {
   mat4 model = mat4(a_model0, a_model1, a_model2, a_model3);
@@ -34,5 +37,7 @@ void main() {
   v_uv = a_uv;
   v_color = vec4(srgb_to_linear_fast(a_color.rgb), a_color.a);
   v_pick = a_pick;
+  v_stripes = a_stripes;
+  v_along = a_position.y;
   gl_Position = u_view_proj * world;
 }

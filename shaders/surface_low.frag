@@ -8,6 +8,7 @@
 #include "brdf.glsl"
 #include "shadow.glsl"
 #include "hover.glsl"
+#include "stripes.glsl"
 #include "display.glsl"
 
 // Matches render::Material: 0 brass, 1 copper, 2 steel, 4 liquid, 5 paint, 6 glow.
@@ -19,6 +20,8 @@ in vec3 v_normal;
 in vec2 v_uv;
 in vec4 v_color;
 flat in uint v_pick;
+flat in uvec2 v_stripes;
+in float v_along;
 
 out vec4 o_color;  // display colour (drawn opaque)
 
@@ -46,6 +49,8 @@ void main() {
   if (!gl_FrontFacing) n = -n;
   float n_dot_v = max(dot(n, v), 0.0);
   vec3 tint = v_color.rgb;
+  uint pick = v_pick;
+  apply_stripe(v_stripes, v_along, tint, pick);
   vec3 c;
   if (u_material == 6) {
     c = tint * (1.1 + 0.9 * n_dot_v * n_dot_v);
@@ -64,6 +69,6 @@ void main() {
       c = tint * irradiance(n, key) * 0.32 + spec;
     }
   }
-  c += hover_glow(v_pick, n_dot_v);
+  c += hover_glow(pick, n_dot_v);
   o_color = vec4(to_display(c), 1.0);
 }

@@ -11,6 +11,7 @@ int clamp_index(int v, int n) { return std::clamp(v, 0, std::max(n - 1, 0)); }
 Builder::Builder(const SceneInput& input, Scene& out) : in(input), scene(out) {
   for (auto& per_mesh : scene.draw.batches)
     for (auto& batch : per_mesh) batch.clear();
+  scene.draw.stripe_colors.clear();
   scene.parts.clear();
   scene.anchors = Anchors{};
   scene.grids = {};

@@ -92,7 +92,9 @@ Box bounds_where(const Scene& scene, Wanted wanted) {
   for (int m = 0; m < render::kMeshCount; ++m)
     for (const auto& batch : scene.draw.batches[static_cast<std::size_t>(m)])
       for (const render::Instance& inst : batch)
-        if (inst.pick != 0 && wanted(inst.pick)) add_instance(box, static_cast<Mesh>(m), inst.transform);
+        render::for_each_drawn_part(scene.draw, inst, [&](const render::Instance& part) {
+          if (part.pick != 0 && wanted(part.pick)) add_instance(box, static_cast<Mesh>(m), part.transform);
+        });
   for (const render::SweptTube& t : scene.draw.tubes)
     if (t.pick != 0 && wanted(t.pick))
       for (const glm::vec3& p : t.points) {

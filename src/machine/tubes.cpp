@@ -1,5 +1,6 @@
 // The residual stream: one glass tube per position running front to back, and
 // in each stretch 32 painted bands, one per number (colour by sign and size).
+#include <cstdint>
 #include <cstdio>
 
 #include "am/machine/encodings.hpp"
@@ -12,6 +13,7 @@ namespace {
 const glm::vec4 kBedColor{0.30f, 0.30f, 0.32f, 1.0f};
 const glm::vec4 kGlassTint{0.86f, 0.93f, 1.0f, 0.22f};
 const glm::vec4 kInk{0.93f, 0.86f, 0.68f, 1.0f};  // labels on the dark bed
+constexpr float kBandFill = 0.8f;  // share of its pitch a band fills (the glass shows between)
 }  // namespace
 
 void build_tubes(Builder& b) {
@@ -34,38 +36,43 @@ void build_tubes(Builder& b) {
     b.add(Mesh::kCylinder, Material::kGlass, xf::cylinder_z({L.x(t), L.tube_y, tube_mid}, L.tube_radius, tube_len),
           kGlassTint);
 
-  const float band_r = 0.85f * L.tube_radius, band_len = 0.8f * L.band_pitch;
+  const float band_r = 0.85f * L.tube_radius;
+  const float rod_len = static_cast<float>(kDModel) * L.band_pitch;
   const float label_right = L.x(0) - L.tube_radius - 0.3f;  // stage labels end here, left of tube 0
-  auto& bands = b.scene.draw.batch(Mesh::kCylinder, Material::kPaint);
+  // Each stretch of each tube is one striped rod, band k its k-th stripe from the front
+  // (local y runs towards -Z): 1/32 of the triangles of 32 separate bands.
+  b.scene.draw.stripe_fill = kBandFill;
+  auto& rods = b.scene.draw.batch(Mesh::kCylinder, Material::kPaint);
+  auto& colors = b.scene.draw.stripe_colors;
   for (int si = 0; si < L.stretch_count; ++si) {
     const Stretch& st = L.stretches[static_cast<std::size_t>(si)];
     const float* values = stage_values(*b.acts, st.stage);  // [T, 32]
     const float scale = stage_scale(*b.acts, st.stage);
     const int layer = stage_layer(st.stage);
+    const float rod_z = st.z_front - 0.5f * rod_len;
     for (int t = 0; t < b.T; ++t) {
       const float x = L.x(t);
       // Brass collars mark where a stretch begins and ends.
       for (float z : {st.z_front + 0.03f, st.z_back - 0.03f})
         b.add(Mesh::kCylinder, Material::kBrass, xf::cylinder_z({x, L.tube_y, z}, 1.1f * L.tube_radius, 0.05f),
               glm::vec4(1.0f));
-      // The hot loop of the scene (32 x stages x T bands): copy a prepared part and
-      // instance, change only what differs (value, z, colour, pick).
-      Instance band{xf::cylinder_z({x, L.tube_y, 0.0f}, band_r, band_len), glm::vec4(1.0f), 0};
-      Part proto;
-      proto.kind = PartKind::kBand;
-      proto.position = t;
-      proto.stage = static_cast<int>(st.stage);
-      proto.layer = layer;
-      proto.weight = scale;
+      // The hot loop of the scene (32 x stages x T bands): one part and one colour per band.
+      Instance rod{xf::frame({x, L.tube_y, rod_z}, {2.0f * band_r, 0, 0}, {0, 0, -rod_len}, {0, 2.0f * band_r, 0}),
+                   glm::vec4(1.0f), b.last_pick() + 1, static_cast<std::uint32_t>(colors.size()),
+                   static_cast<std::uint32_t>(kDModel)};
       const float* row = values + t * kDModel;  // [32]
       for (int k = 0; k < kDModel; ++k) {
-        proto.index = k;
-        proto.value = row[k];
-        band.transform[3].z = st.z_front - (static_cast<float>(k) + 0.5f) * L.band_pitch;
-        band.color = band_color(row[k], scale);
-        band.pick = b.part(proto);
-        bands.push_back(band);
+        Part& p = b.new_part();
+        p.kind = PartKind::kBand;
+        p.position = t;
+        p.stage = static_cast<int>(st.stage);
+        p.layer = layer;
+        p.weight = scale;
+        p.index = k;
+        p.value = row[k];
+        colors.push_back(band_color(row[k], scale));
       }
+      rods.push_back(rod);
     }
 
     // Its name, lying on the bed to the left (right-aligned by an estimate of the text width).

@@ -4,7 +4,7 @@
 
 namespace am::render {
 
-static_assert(sizeof(Instance) == 84, "Instance is uploaded as-is: mat4, vec4, uint32, tightly packed");
+static_assert(sizeof(Instance) == 92, "Instance is uploaded as-is: mat4, vec4, 3 x uint32, tightly packed");
 
 GpuMesh GpuMesh::upload(const MeshData& data, GLuint instance_buffer) {
   GpuMesh m;
@@ -29,9 +29,9 @@ GpuMesh GpuMesh::upload(const MeshData& data, GLuint instance_buffer) {
                         reinterpret_cast<const void*>(offsetof(Vertex, normal)));
   glEnableVertexAttribArray(attrib::kUv);
   glVertexAttribPointer(attrib::kUv, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(Vertex, uv)));
-  // Per instance: the four matrix columns, the colour and the pick id.
+  // Per instance: the four matrix columns, the colour, the pick id and the stripes.
   for (const GLuint a : {attrib::kModel0, attrib::kModel0 + 1, attrib::kModel0 + 2, attrib::kModel0 + 3, attrib::kColor,
-                         attrib::kPick}) {
+                         attrib::kPick, attrib::kStripes}) {
     glEnableVertexAttribArray(a);
     glVertexAttribDivisor(a, 1);
   }
@@ -50,6 +50,7 @@ void GpuMesh::draw_instances(std::size_t first_instance, std::size_t count) cons
                           at(offsetof(Instance, transform) + i * sizeof(glm::vec4)));
   glVertexAttribPointer(attrib::kColor, 4, GL_FLOAT, GL_FALSE, stride, at(offsetof(Instance, color)));
   glVertexAttribIPointer(attrib::kPick, 1, GL_UNSIGNED_INT, stride, at(offsetof(Instance, pick)));
+  glVertexAttribIPointer(attrib::kStripes, 2, GL_UNSIGNED_INT, stride, at(offsetof(Instance, stripe_first)));
   glDrawElementsInstanced(GL_TRIANGLES, static_cast<GLsizei>(index_count_), GL_UNSIGNED_INT, nullptr,
                           static_cast<GLsizei>(count));
 }

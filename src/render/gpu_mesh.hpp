@@ -11,7 +11,7 @@ namespace am::render {
 
 // Attribute locations shared with the shaders.
 namespace attrib {
-inline constexpr GLuint kPosition = 0, kNormal = 1, kUv = 2, kModel0 = 3, kColor = 7, kPick = 8;
+inline constexpr GLuint kPosition = 0, kNormal = 1, kUv = 2, kModel0 = 3, kColor = 7, kPick = 8, kStripes = 9;
 }
 
 class GpuMesh {

@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "am/render/buffer_growth.hpp"
+#include "stream_buffer.hpp"
 
 namespace am::render {
 
@@ -41,10 +41,8 @@ void LabelBatch::create(const GlyphAtlas& atlas) {
 }
 
 void LabelBatch::grow(std::size_t glyphs) {
-  glyph_capacity_ = grown_capacity(glyph_capacity_, glyphs);
   glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(glyph_capacity_ * 4 * sizeof(LabelVertex)), nullptr,
-               GL_STREAM_DRAW);
+  reserve_stream_buffer(GL_ARRAY_BUFFER, glyph_capacity_, glyphs, 4 * sizeof(LabelVertex));
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   // Quads never change shape: the index buffer is written when it grows, not each frame.
   std::vector<std::uint32_t> indices;

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "am/render/buffer_growth.hpp"
+#include "stream_buffer.hpp"
 #include "renderer_impl.hpp"
 
 namespace am::render {
@@ -86,12 +86,8 @@ void Renderer::Impl::upload_instances(FrameContext& f) {
   for (const auto& per_mesh : list.batches)
     for (const auto& batch : per_mesh) wanted += batch.size();
   wanted = std::min(wanted, Renderer::kMaxInstances);
-  bool layout_same = wanted <= instance_capacity;
-  if (!layout_same) {
-    instance_capacity = std::min(grown_capacity(instance_capacity, wanted), Renderer::kMaxInstances);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instance_capacity * sizeof(Instance)), nullptr,
-                 GL_STREAM_DRAW);
-  }
+  bool layout_same =
+      !reserve_stream_buffer(GL_ARRAY_BUFFER, instance_capacity, wanted, sizeof(Instance), Renderer::kMaxInstances);
   for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
     for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k)
       layout_same = layout_same && list.batches[m][k].size() == ranges[m][k].count;
@@ -182,6 +178,21 @@ void Renderer::Impl::upload_tubes(FrameContext& f) {
   f.stats.tube_vertices = tubes.vertex_count();
 }
 
+void Renderer::Impl::upload_stripes(FrameContext& f) {
+  if (stripes_revision && *stripes_revision == f.list.revisions.stripes) return;
+  stripes.update(f.list.stripe_colors);
+  stripes_revision = f.list.revisions.stripes;
+  if (f.list.stripe_fill != stripe_fill) {
+    stripe_fill = f.list.stripe_fill;
+    for (ShaderProgram* p : {&surface, &surface_low}) {
+      if (p->id() == 0) continue;
+      p->use();
+      p->set("u_stripe_fill", stripe_fill);
+    }
+    glUseProgram(0);
+  }
+}
+
 void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material),
                                   Layer layer) {
   program.use();
@@ -224,6 +235,7 @@ void Renderer::Impl::draw_tubes(ShaderProgram& program, Material material) {
   for (GLuint c = 0; c < 4; ++c)
     glVertexAttrib4f(3 + c, c == 0 ? 1.0f : 0.0f, c == 1 ? 1.0f : 0.0f, c == 2 ? 1.0f : 0.0f,
                      c == 3 ? 1.0f : 0.0f);
+  glVertexAttribI4ui(attrib::kStripes, 0, 0, 0, 0);  // tubes are never striped
   draw_calls += tubes.draw(material);
 }
 

@@ -123,11 +123,16 @@ PickHit pick(const DrawList& list, const Ray& ray, float tube_slack) {
     for (int k = 0; k < kMaterialCount; ++k)
       for (const Instance& inst : list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)]) {
         if (inst.pick == 0) continue;
-        const auto t = intersect_instance(ray, static_cast<Mesh>(m), inst.transform);
-        if (t && *t < best_t) {
-          best_t = *t;
-          best = {inst.pick, *t};
-        }
+        const auto mesh = static_cast<Mesh>(m);
+        // A striped instance: its stripes are tested only when the ray meets the whole.
+        if (inst.stripe_count != 0 && !intersect_instance(ray, mesh, inst.transform)) continue;
+        for_each_drawn_part(list, inst, [&](const Instance& part) {
+          const auto t = intersect_instance(ray, mesh, part.transform);
+          if (t && *t < best_t) {
+            best_t = *t;
+            best = {part.pick, *t};
+          }
+        });
       }
   for (const SweptTube& tube : list.tubes) {
     if (tube.pick == 0) continue;
@@ -165,7 +170,9 @@ std::optional<Aabb> bounds_of(const DrawList& list, const std::function<bool(Pic
   for (int m = 0; m < kMeshCount; ++m)
     for (int k = 0; k < kMaterialCount; ++k)
       for (const Instance& inst : list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)])
-        if (keep(inst.pick)) grow(instance_bounds(static_cast<Mesh>(m), inst.transform));
+        for_each_drawn_part(list, inst, [&](const Instance& part) {
+          if (keep(part.pick)) grow(instance_bounds(static_cast<Mesh>(m), part.transform));
+        });
   for (const SweptTube& tube : list.tubes) {
     if (!keep(tube.pick)) continue;
     for (const glm::vec3& p : tube.points) grow({p - glm::vec3(tube.radius), p + glm::vec3(tube.radius)});

@@ -32,6 +32,8 @@ Status load_program(ShaderProgram& program, const std::filesystem::path& dir, co
   program.use();
   program.set("u_shadow_map", kShadowUnit);
   program.set("u_atlas", kAtlasUnit);
+  program.set("u_stripe_colors", kStripeUnit);
+  program.set("u_stripe_fill", 1.0f);
   program.set("u_normal_sign", 1.0f);
   program.set("u_source", 0);
   program.set("u_receive_shadow", 1);
@@ -72,6 +74,7 @@ Status Renderer::Impl::apply_quality(QualityTier next) {
   if (q.simple_shading && surface_low.id() == 0) {
     if (auto s = load_program(surface_low, options.shader_dir, "instanced.vert", "surface_low.frag"); !s)
       return s;
+    surface_low.set("u_stripe_fill", stripe_fill);
   }
   if (q.edge_filter && edge_filter.id() == 0) {
     if (auto s = load_program(edge_filter, options.shader_dir, "fullscreen.vert", "edge_filter.frag"); !s)
@@ -148,6 +151,7 @@ Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& option
   impl->empty_vao = make_vertex_array();
   if (auto s = impl->apply_quality(options.quality); !s) return fail(s.error());
   impl->tubes.create();
+  impl->stripes.create();
 
   if (options.font_file) {
     auto atlas = build_glyph_atlas(
@@ -176,6 +180,7 @@ Result<FrameStats> Renderer::render(const DrawList& list, const FrameView& view,
   r.update_bounds(f);
   r.upload_instances(f);
   r.upload_tubes(f);
+  r.upload_stripes(f);
   r.upload_labels(f);
   r.write_frame_block(f);
   timer.lap(stats.upload_ms);
@@ -267,6 +272,7 @@ void Renderer::Impl::begin_main_pass(const FrameView& view) {
   glDepthMask(GL_TRUE);
   glActiveTexture(GL_TEXTURE0 + kShadowUnit);
   glBindTexture(GL_TEXTURE_2D, shadow.texture());
+  stripes.bind(kStripeUnit);
 }
 
 void Renderer::Impl::present(FrameContext& f, unsigned target_framebuffer) {

@@ -27,6 +27,7 @@
 #include "label_batch.hpp"
 #include "render_target.hpp"
 #include "shadow_map.hpp"
+#include "stripe_texture.hpp"
 #include "tube_batch.hpp"
 
 namespace am::render {
@@ -47,7 +48,7 @@ struct FrameBlock {
 };
 
 inline constexpr GLuint kFrameBinding = 0;
-inline constexpr GLint kShadowUnit = 1, kAtlasUnit = 2;
+inline constexpr GLint kShadowUnit = 1, kAtlasUnit = 2, kStripeUnit = 3;
 
 // Byte-for-byte equality of plain structs without padding (matrices, counters):
 // what last frame's keys were compared by.
@@ -152,6 +153,7 @@ struct Renderer::Impl {
   float motion_scale = 1.0f;
   ShadowMap shadow;
   TubeBatch tubes;
+  StripeTexture stripes;
   LabelBatch labels;
   std::optional<GlyphAtlas> atlas;
   std::string notes;
@@ -180,7 +182,8 @@ struct Renderer::Impl {
   std::vector<Detail> details;
 
   // What the tube and label buffers and the bounds hold (empty: nothing yet).
-  std::optional<std::uint64_t> tubes_revision, labels_revision;
+  std::optional<std::uint64_t> tubes_revision, labels_revision, stripes_revision;
+  float stripe_fill = 1.0f;  // the list's, set on the surface programs when it changes
   std::optional<BoundsKey> bounds_key;
   bool tubes_fit = true, labels_fit = true;
   Aabb bounds;
@@ -207,6 +210,7 @@ struct Renderer::Impl {
   void update_bounds(FrameContext& f);
   void upload_instances(FrameContext& f);
   void upload_tubes(FrameContext& f);
+  void upload_stripes(FrameContext& f);
   // Which batches a pass draws, given the static layer's excluded set.
   enum class Layer { kAll, kStatic, kMoving };
   // Draws every batch whose material passes `wanted` (and that belongs to `layer`);

@@ -1,6 +1,6 @@
 #include "tube_batch.hpp"
 
-#include "am/render/buffer_growth.hpp"
+#include "stream_buffer.hpp"
 #include "gpu_mesh.hpp"
 
 namespace am::render {
@@ -51,20 +51,12 @@ bool TubeBatch::update(const std::vector<SweptTube>& tubes) {
   }
   if (!vertices_.empty()) {
     glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-    if (vertices_.size() > vertex_capacity_) {
-      vertex_capacity_ = grown_capacity(vertex_capacity_, vertices_.size());
-      glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertex_capacity_ * sizeof(TubeVertex)), nullptr,
-                   GL_STREAM_DRAW);
-    }
+    reserve_stream_buffer(GL_ARRAY_BUFFER, vertex_capacity_, vertices_.size(), sizeof(TubeVertex));
     glBufferSubData(GL_ARRAY_BUFFER, 0, static_cast<GLsizeiptr>(vertices_.size() * sizeof(TubeVertex)),
                     vertices_.data());
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindVertexArray(vao_.id());
-    if (indices_.size() > index_capacity_) {
-      index_capacity_ = grown_capacity(index_capacity_, indices_.size());
-      glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(index_capacity_ * sizeof(std::uint32_t)),
-                   nullptr, GL_STREAM_DRAW);
-    }
+    reserve_stream_buffer(GL_ELEMENT_ARRAY_BUFFER, index_capacity_, indices_.size(), sizeof(std::uint32_t));
     glBufferSubData(GL_ELEMENT_ARRAY_BUFFER, 0,
                     static_cast<GLsizeiptr>(indices_.size() * sizeof(std::uint32_t)), indices_.data());
     glBindVertexArray(0);

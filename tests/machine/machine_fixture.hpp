@@ -37,20 +37,21 @@ struct Fixture {
 struct Found {
   render::Mesh mesh;
   render::Material material;
-  const render::Instance* instance;
+  render::Instance instance;  // a striped instance's stripe, as an instance of its own
   const Part* part;
 };
 
-// Every instance whose part is of `kind`, in draw-list order.
+// Every instance whose part is of `kind`, in draw-list order (a striped instance as its stripes).
 inline std::vector<Found> instances_of(const Scene& s, PartKind kind) {
   std::vector<Found> out;
   for (int m = 0; m < render::kMeshCount; ++m)
     for (int mat = 0; mat < render::kMaterialCount; ++mat) {
       const auto mesh = static_cast<render::Mesh>(m);
       const auto material = static_cast<render::Material>(mat);
-      for (const auto& inst : s.draw.batch(mesh, material))
-        if (const Part* p = s.part(inst.pick); p != nullptr && p->kind == kind)
-          out.push_back({mesh, material, &inst, p});
+      for (const auto& whole : s.draw.batch(mesh, material))
+        render::for_each_drawn_part(s.draw, whole, [&](const render::Instance& inst) {
+          if (const Part* p = s.part(inst.pick); p != nullptr && p->kind == kind) out.push_back({mesh, material, inst, p});
+        });
     }
   return out;
 }

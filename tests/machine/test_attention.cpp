@@ -34,7 +34,7 @@ TEST_CASE("dial needles: angle matches the score mapping and is monotone in the 
       if (found.mesh == Mesh::kNeedle) {
         CHECK(found.part->layer == 1);
         CHECK(found.part->head == head);
-        const float a = needle_angle(*found.instance);
+        const float a = needle_angle(found.instance);
         CHECK(a == Approx(dial_needle_angle(found.part->scaled)).margin(1e-4));
         score_angle.emplace_back(found.part->scaled, a);
       }
@@ -91,7 +91,7 @@ TEST_CASE("the shutter covers exactly the cells j > i", "[attention]") {
         bool covered = false;
         for (const auto& sh : shutters) {
           // In the shutter box's own frame; its local y is along the plate normal and is ignored.
-          const glm::vec4 local = glm::inverse(sh.instance->transform) * glm::vec4(cell, 1.0f);
+          const glm::vec4 local = glm::inverse(sh.instance.transform) * glm::vec4(cell, 1.0f);
           if (std::abs(local.x) < 0.5f && std::abs(local.z) < 0.5f) covered = true;
         }
         if (covered != (j > i)) ++wrong;
@@ -111,7 +111,7 @@ TEST_CASE("weight cells sit on the grid and show the weights for j <= i", "[atte
   for (const auto& c : cells) {
     REQUIRE(c.part->key <= c.part->position);
     const glm::vec3 expected = g.origin + g.query_step * float(c.part->position) + g.key_step * float(c.part->key);
-    const glm::vec3 at = translation(*c.instance);
+    const glm::vec3 at = translation(c.instance);
     CHECK(std::abs(at.x - expected.x) < 1e-4f);
     CHECK(std::abs(at.z - expected.z) < 1e-4f);
     CHECK(c.part->weight == f.acts.layers[0].weights[(0 * 17 + c.part->position) * 17 + c.part->key]);
@@ -155,7 +155,7 @@ TEST_CASE("the selected head's plate is lifted above its stack", "[attention]") 
   for (const auto& found : instances_of(s, PartKind::kHeadPlate)) {
     const auto key = std::make_pair(found.part->layer, found.part->head);
     if (found.mesh == Mesh::kBevelBox)
-      plate_y[key] = std::max(plate_y.count(key) ? plate_y[key] : -1e9f, translation(*found.instance).y);
+      plate_y[key] = std::max(plate_y.count(key) ? plate_y[key] : -1e9f, translation(found.instance).y);
   }
   REQUIRE(plate_y.size() == 8u);
   for (int h = 0; h < kHeads; ++h)
@@ -175,9 +175,9 @@ TEST_CASE("beads travel with time toward the query, and stand still with reduced
   REQUIRE(beads_b.size() == 17u);
   int moved = 0;
   for (std::size_t i = 0; i < beads_a.size(); ++i) {
-    if (translation(*beads_a[i].instance) != translation(*beads_b[i].instance)) ++moved;
+    if (translation(beads_a[i].instance) != translation(beads_b[i].instance)) ++moved;
     // Size ∝ weight.
-    CHECK(axis_length(*beads_a[i].instance, 0) == Approx(bead_diameter(beads_a[i].part->weight, 1.0f)).margin(1e-6));
+    CHECK(axis_length(beads_a[i].instance, 0) == Approx(bead_diameter(beads_a[i].part->weight, 1.0f)).margin(1e-6));
   }
   CHECK(moved >= 16);
 
@@ -188,7 +188,7 @@ TEST_CASE("beads travel with time toward the query, and stand still with reduced
   CHECK_FALSE(c.animated);
   const auto beads_c = instances_of(c, PartKind::kBead), beads_d = instances_of(d, PartKind::kBead);
   for (std::size_t i = 0; i < beads_c.size(); ++i)
-    CHECK(translation(*beads_c[i].instance) == translation(*beads_d[i].instance));
+    CHECK(translation(beads_c[i].instance) == translation(beads_d[i].instance));
 }
 
 TEST_CASE("chapter 7's path: both heads' plates glow, each layer lifts its path head", "[attention]") {
@@ -221,13 +221,13 @@ TEST_CASE("MLP needles show the selected character's mlp_post, sign by direction
     const Part& p = *n.part;
     CHECK(p.position == 5);
     CHECK(p.value == f.acts.layers[static_cast<std::size_t>(p.layer)].mlp_post[5 * 128 + p.index]);
-    const float dir_y = n.instance->transform[1].y;
+    const float dir_y = n.instance.transform[1].y;
     if (p.value > 0) {
       CHECK(dir_y > 0.0f);
-      CHECK(n.instance->color.r > n.instance->color.b);
+      CHECK(n.instance.color.r > n.instance.color.b);
     } else if (p.value < 0) {
       CHECK(dir_y < 0.0f);
-      CHECK(n.instance->color.b > n.instance->color.r);
+      CHECK(n.instance.color.b > n.instance.color.r);
     }
   }
 }

@@ -26,8 +26,8 @@ TEST_CASE("columns: liquid height is the next-character probability at the selec
     if (found.material == Material::kLiquid) {
       ++liquids;
       total += p.value;
-      CHECK(axis_length(*found.instance, 1) == Approx(std::max(p.value * L.column_height, 1e-4f)).margin(1e-5));
-      CHECK(translation(*found.instance).x == Approx(L.column_x(p.index)));
+      CHECK(axis_length(found.instance, 1) == Approx(std::max(p.value * L.column_height, 1e-4f)).margin(1e-5));
+      CHECK(translation(found.instance).x == Approx(L.column_x(p.index)));
     }
   }
   CHECK(liquids == 30);
@@ -51,7 +51,7 @@ TEST_CASE("with a head pulled, ghost columns show the intact probabilities", "[r
     REQUIRE(p.has_intact);
     CHECK(p.intact == f.intact.probs[16 * kVocab + p.index]);
     CHECK(p.value == f.acts.probs[16 * kVocab + p.index]);
-    if (found.material == Material::kLiquid && axis_length(*found.instance, 0) < 0.1f) ++ghosts;  // the thin one
+    if (found.material == Material::kLiquid && axis_length(found.instance, 0) < 0.1f) ++ghosts;  // the thin one
   }
   CHECK(ghosts == 30);
   // Pulling heads changed something.
@@ -71,17 +71,17 @@ TEST_CASE("a pulled head is out of its slot and dimmed; the others sit in theirs
     ++blocks;
     const Part& p = *found.part;
     const glm::vec3 slot = s.anchors.rack_slots[static_cast<std::size_t>(p.layer)][static_cast<std::size_t>(p.head)];
-    const float depth = axis_length(*found.instance, 2);
-    const float out = glm::distance(translation(*found.instance), slot);
+    const float depth = axis_length(found.instance, 2);
+    const float out = glm::distance(translation(found.instance), slot);
     if (p.layer == 1 && p.head == 3) {
       CHECK(p.value == 1.0f);
       CHECK(out > depth);  // fully clear of the slot
-      CHECK(found.instance->color.r < 0.6f);
+      CHECK(found.instance.color.r < 0.6f);
       CHECK(describe(p, f.input).find("pulled out") != std::string::npos);
     } else {
       CHECK(p.value == 0.0f);
       CHECK(out < 0.5f * depth);
-      CHECK(found.instance->color.r == 1.0f);
+      CHECK(found.instance.color.r == 1.0f);
     }
   }
   CHECK(blocks == 8);

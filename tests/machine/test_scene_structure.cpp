@@ -37,7 +37,7 @@ TEST_CASE("instance counts: slugs, bands, needles, columns, rack heads", "[scene
       const glm::vec3 size = compute_layout(T, f.input.view).slug_size;
       int bodies = 0;
       for (const auto& found : instances_of(s, PartKind::kSlug))
-        if (found.mesh == Mesh::kBevelBox && std::abs(axis_length(*found.instance, 0) - size.x) < 1e-5f) ++bodies;
+        if (found.mesh == Mesh::kBevelBox && std::abs(axis_length(found.instance, 0) - size.x) < 1e-5f) ++bodies;
       CHECK(bodies == T);
 
       CHECK(instances_of(s, PartKind::kBand).size() == static_cast<std::size_t>(32 * stage_count(f.input.view) * T));
@@ -68,10 +68,11 @@ TEST_CASE("every pick id names a part, and every part is drawn", "[scene]") {
   std::vector<int> drawn(s.parts.size(), 0);
   for (const auto& per_mesh : s.draw.batches)
     for (const auto& batch : per_mesh)
-      for (const auto& inst : batch) {
-        REQUIRE(inst.pick <= s.parts.size());
-        if (inst.pick) ++drawn[inst.pick - 1];
-      }
+      for (const auto& whole : batch)
+        render::for_each_drawn_part(s.draw, whole, [&](const render::Instance& inst) {
+          REQUIRE(inst.pick <= s.parts.size());
+          if (inst.pick) ++drawn[inst.pick - 1];
+        });
   for (const auto& t : s.draw.tubes) {
     REQUIRE(t.pick <= s.parts.size());
     if (t.pick) ++drawn[t.pick - 1];
@@ -82,6 +83,29 @@ TEST_CASE("every pick id names a part, and every part is drawn", "[scene]") {
   }
 }
 
+TEST_CASE("each stretch of each tube is one rod striped with its 32 bands, band k at its place", "[scene]") {
+  Fixture f(kQueenText);
+  const Scene s = f.build();
+  const int T = f.acts.length();
+  const Layout L = compute_layout(T, f.input.view);
+  std::size_t rods = 0;
+  for (const render::Instance& inst : s.draw.batch(Mesh::kCylinder, Material::kPaint))
+    if (inst.stripe_count == 32) ++rods;
+  CHECK(rods == static_cast<std::size_t>(stage_count(f.input.view) * T));
+  CHECK(s.draw.stripe_colors.size() == 32 * rods);
+  const auto bands = instances_of(s, PartKind::kBand);
+  REQUIRE(bands.size() == 32 * rods);
+  for (const auto& found : bands) {
+    const Stretch* st = L.stretch(static_cast<Stage>(found.part->stage));
+    REQUIRE(st != nullptr);
+    INFO("stage " << found.part->stage << ", position " << found.part->position << ", band " << found.part->index);
+    CHECK(translation(found.instance).z == Approx(L.band_z(*st, found.part->index)).margin(1e-4));
+    CHECK(translation(found.instance).x == Approx(L.x(found.part->position)).margin(1e-5));
+    CHECK(axis_length(found.instance, 1) == Approx(0.8f * L.band_pitch).margin(1e-5));
+    CHECK(found.instance.color == band_color(found.part->value, found.part->weight));
+  }
+}
+
 TEST_CASE("band colours follow the sign of their numbers", "[scene]") {
   Fixture f(kQueenText);
   f.input.view.split_embedding = true;
@@ -89,7 +113,7 @@ TEST_CASE("band colours follow the sign of their numbers", "[scene]") {
   int positive = 0, negative = 0;
   for (const auto& found : instances_of(s, PartKind::kBand)) {
     const float v = found.part->value;
-    const glm::vec4 c = found.instance->color;
+    const glm::vec4 c = found.instance.color;
     // The part's value is the activation it claims to show.
     const float* values = stage_values(f.acts, static_cast<Stage>(found.part->stage));
     REQUIRE(v == values[found.part->position * 32 + found.part->index]);
@@ -161,8 +185,11 @@ TEST_CASE("the scene is deterministic, and a reused scene equals a fresh one", "
           REQUIRE(bx[i].transform == by[i].transform);
           REQUIRE(bx[i].color == by[i].color);
           REQUIRE(bx[i].pick == by[i].pick);
+          REQUIRE((bx[i].stripe_first == by[i].stripe_first && bx[i].stripe_count == by[i].stripe_count));
         }
       }
+    REQUIRE(x.draw.stripe_colors == y.draw.stripe_colors);
+    REQUIRE(x.draw.stripe_fill == y.draw.stripe_fill);
     REQUIRE(x.draw.labels.size() == y.draw.labels.size());
     for (std::size_t i = 0; i < x.draw.labels.size(); ++i) {
       REQUIRE(x.draw.labels[i].text == y.draw.labels[i].text);
@@ -188,7 +215,7 @@ TEST_CASE("the scene is deterministic, and a reused scene equals a fresh one", "
     REQUIRE(x.anchors.bounds_max == y.anchors.bounds_max);
   };
   same(a, b);
-  CHECK(a.draw.instance_count() > 3000);
+  CHECK(a.parts.size() > 3000);  // a full scene: 3,264 bands alone
 }
 
 TEST_CASE("with no activations the frame of the machine is still drawn", "[scene]") {

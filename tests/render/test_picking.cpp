@@ -160,3 +160,48 @@ TEST_CASE("the level of detail follows the size on screen") {
   // Distances are measured from the instance's middle (a needle's is halfway up).
   CHECK(screen_radius_px(rod, Mesh::kNeedle, {0, 5, 20}, focal) > screen_radius_px(rod, Mesh::kNeedle, {0, -20, 20}, focal));
 }
+
+namespace {
+
+// A box 4 high on the y axis in 4 stripes that fill half their length: stripe j spans
+// y from -2 + j to -1 + j, painted from -1.75 + j to -1.25 + j.
+DrawList striped_box() {
+  DrawList list;
+  Instance rod{box_at({0, 0, 0}, {1, 4, 1}), glm::vec4(1), 20};
+  rod.stripe_first = 2;
+  rod.stripe_count = 4;
+  list.stripe_colors = {glm::vec4(0), glm::vec4(0), {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}};
+  list.stripe_fill = 0.5f;
+  list.batch(Mesh::kBox, Material::kPaint).push_back(rod);
+  return list;
+}
+
+}  // namespace
+
+TEST_CASE("a stripe is an instance of its own: its share of the length, colour and pick id") {
+  const DrawList list = striped_box();
+  const Instance& rod = list.batch(Mesh::kBox, Material::kPaint)[0];
+  const Instance s1 = stripe_instance(list, rod, 1);
+  CHECK(s1.transform[3].y == Approx(-0.5f));        // -2 + 1.5
+  CHECK(glm::length(glm::vec3(s1.transform[1])) == Approx(0.5f));  // 1 stripe x fill 0.5
+  CHECK(glm::length(glm::vec3(s1.transform[0])) == Approx(1.0f));  // across: unchanged
+  CHECK(s1.color == glm::vec4(0, 1, 0, 1));        // stripe_colors[2 + 1]
+  CHECK(s1.pick == 21u);
+  int calls = 0;
+  for_each_drawn_part(list, rod, [&](const Instance& part) { CHECK(part.pick == 20u + static_cast<PickId>(calls++)); });
+  CHECK(calls == 4);
+  Instance plain{box_at({0, 0, 0}, glm::vec3(1)), glm::vec4(1), 7};
+  for_each_drawn_part(list, plain, [&](const Instance& part) { CHECK(part.pick == 7u); });
+}
+
+TEST_CASE("a striped instance is picked stripe by stripe, and not in the open part between two") {
+  const DrawList list = striped_box();
+  CHECK(pick(list, ray_down_z(0.0f, -1.5f)).id == 20u);  // stripe 0's middle
+  CHECK(pick(list, ray_down_z(0.0f, 1.4f)).id == 23u);   // stripe 3 (1.25 to 1.75 painted)
+  CHECK(pick(list, ray_down_z(0.0f, 1.9f)).id == 0u);    // the open end of stripe 3
+  CHECK(pick(list, ray_down_z(0.0f, 0.0f)).id == 0u);    // between stripes 1 and 2
+  const auto second = bounds_of(list, [](PickId id) { return id == 21; });
+  REQUIRE(second.has_value());
+  CHECK(second->lo.y == Approx(-0.75f));
+  CHECK(second->hi.y == Approx(-0.25f));
+}

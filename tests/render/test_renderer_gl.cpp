@@ -426,3 +426,41 @@ TEST_CASE("the renderer uploads again only what a revision says changed") {
   CHECK(relabelled.labels_uploaded == r->labels_available());
   CHECK_FALSE(relabelled.tubes_uploaded);
 }
+
+TEST_CASE("a striped instance shows each stripe's colour, a darker groove between two, and glows one stripe at a time") {
+  auto r = make_renderer(false);
+  const int w = 120, h = 160;
+  const OffscreenImage out = OffscreenImage::create(w, h);
+  FrameView v;
+  v.eye = {0.0f, 0.0f, 9.0f};
+  v.view = glm::lookAt(v.eye, glm::vec3(0.0f), {0, 1, 0});
+  v.projection = glm::perspective(0.6f, static_cast<float>(w) / static_cast<float>(h), 0.1f, 50.0f);
+  v.width = w;
+  v.height = h;
+  // A box 4 high facing the eye, in 4 stripes (red, blue, red, blue from the bottom),
+  // each painted over 60 % of its length.
+  DrawList list;
+  Instance rod{box({0, 0, 0}, {2, 4, 1}), glm::vec4(1), 40};
+  rod.stripe_count = 4;
+  list.batch(Mesh::kBox, Material::kPaint).push_back(rod);
+  list.stripe_colors = {{0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.2f, 0.9f, 1}, {0.9f, 0.1f, 0.1f, 1}, {0.1f, 0.2f, 0.9f, 1}};
+  list.stripe_fill = 0.6f;
+  stamp(list);
+  REQUIRE(r->render(list, v, out.fbo.id()).ok());
+  const Image img = out.read();
+  const auto at = [&](const Image& im, float y) {
+    const glm::ivec2 p = project(v, {0.0f, y, 0.5f});
+    return pixel(im, p.x, p.y);
+  };
+  const glm::vec3 s0 = at(img, -1.5f), s1 = at(img, -0.5f), groove = at(img, -1.0f);
+  INFO("stripe 0 " << s0.r << " " << s0.b << ", stripe 1 " << s1.r << " " << s1.b << ", groove " << groove.r << " "
+                   << groove.g << " " << groove.b);
+  CHECK(s0.r > s0.b + 40.0f);
+  CHECK(s1.b > s1.r + 40.0f);
+  CHECK(groove.r + groove.g + groove.b < 0.8f * std::min(s0.r + s0.g + s0.b, s1.r + s1.g + s1.b));
+  v.hovered = 41;  // stripe 1
+  REQUIRE(r->render(list, v, out.fbo.id()).ok());
+  const Image hovered = out.read();
+  CHECK(glm::length(at(hovered, -0.5f)) > glm::length(s1) + 10.0f);
+  CHECK(at(hovered, -1.5f) == s0);
+}

@@ -98,3 +98,25 @@ TEST_CASE("a relabelled list bumps the labels only, and two stamps never share a
   CHECK(c.batches[kBox][kBrass] != a.batches[kBox][kBrass]);
   CHECK(c.labels != a.labels);
 }
+
+TEST_CASE("a new stripe colour bumps the striped batch and the stripes, not its shape or other batches") {
+  const auto striped = [](float red) {
+    DrawList list = scene(0.0f);
+    Instance rod{glm::mat4(1.0f), glm::vec4(1), 3};
+    rod.stripe_count = 2;
+    list.batch(Mesh::kCylinder, Material::kPaint).push_back(rod);
+    list.stripe_colors = {{red, 0, 0, 1}, {0, 0, 1, 1}};
+    return list;
+  };
+  constexpr auto kCylinder = static_cast<std::size_t>(Mesh::kCylinder);
+  constexpr auto kPaint = static_cast<std::size_t>(Material::kPaint);
+  RevisionStamp stamp;
+  const DrawListRevisions a = stamped(stamp, striped(1.0f)), b = stamped(stamp, striped(1.0f)),
+                          c = stamped(stamp, striped(0.5f));
+  CHECK(b.stripes == a.stripes);
+  CHECK(b.batches[kCylinder][kPaint] == a.batches[kCylinder][kPaint]);
+  CHECK(c.stripes != b.stripes);
+  CHECK(c.batches[kCylinder][kPaint] != b.batches[kCylinder][kPaint]);
+  CHECK(c.shapes[kCylinder][kPaint] == b.shapes[kCylinder][kPaint]);
+  CHECK(c.batches[kBox][kBrass] == b.batches[kBox][kBrass]);
+}

@@ -47,6 +47,11 @@ struct Instance {
   glm::vec4 color{1.0f};  // tint (metals), base colour (paint, glow, liquid); alpha for glass/liquid.
                           // Colours are sRGB, as picked by eye; the renderer lights in linear space.
   PickId pick = 0;
+  // Striped (stripe_count > 0): the mesh's local y from -0.5 to 0.5 is cut into stripe_count
+  // equal stripes, stripe j painted DrawList::stripe_colors[stripe_first + j] instead of
+  // `color` and pickable as pick + j. One long instance then draws a row of small parts:
+  // a software rasteriser pays for every triangle, and 32 bands in one rod have 1/32 of them.
+  std::uint32_t stripe_first = 0, stripe_count = 0;
 };
 
 // A text label in 3D: drawn from a signed-distance glyph atlas, facing along `normal`.
@@ -82,6 +87,7 @@ struct DrawListRevisions {
   std::array<std::uint64_t, kMaterialCount> tube_shapes{};  // points and radii of one material's tubes
   std::uint64_t tubes = 0;                                  // anything of any tube
   std::uint64_t labels = 0;                                 // anything of any label
+  std::uint64_t stripes = 0;                                // stripe_colors and stripe_fill
 };
 
 // A fresh revision number, never handed out before in this process.
@@ -94,6 +100,8 @@ struct DrawList {
   std::array<std::array<std::vector<Instance>, kMaterialCount>, kMeshCount> batches;
   std::vector<Label> labels;
   std::vector<SweptTube> tubes;
+  std::vector<glm::vec4> stripe_colors;  // sRGB, for striped instances
+  float stripe_fill = 1.0f;              // share of each stripe's length painted (the rest is left open)
   DrawListRevisions revisions;  // kept by whoever fills the list (clear() leaves them)
 
   std::vector<Instance>& batch(Mesh mesh, Material material) {
@@ -107,6 +115,7 @@ struct DrawList {
       for (auto& b : per_mesh) b.clear();
     labels.clear();
     tubes.clear();
+    stripe_colors.clear();
   }
   std::size_t instance_count() const {
     std::size_t n = 0;
@@ -115,5 +124,30 @@ struct DrawList {
     return n;
   }
 };
+
+// Stripe j of a striped instance as an instance of its own: the painted part of its
+// share of the length, its colour and pick id (for picking, bounds and tests).
+// Assumes the unit mesh spans y from -0.5 to 0.5, as the cylinder and boxes do.
+inline Instance stripe_instance(const DrawList& list, const Instance& inst, std::uint32_t j) {
+  const float n = static_cast<float>(inst.stripe_count);
+  Instance out;
+  out.transform = inst.transform;
+  out.transform[1] = inst.transform[1] * (list.stripe_fill / n);
+  out.transform[3] = inst.transform[3] + inst.transform[1] * ((static_cast<float>(j) + 0.5f) / n - 0.5f);
+  const std::size_t at = std::size_t{inst.stripe_first} + j;
+  out.color = at < list.stripe_colors.size() ? list.stripe_colors[at] : inst.color;
+  out.pick = inst.pick == 0 ? 0 : inst.pick + j;
+  return out;
+}
+
+// Calls fn(const Instance&) with each part an instance draws: itself, or each stripe.
+template <typename Fn>
+void for_each_drawn_part(const DrawList& list, const Instance& inst, Fn&& fn) {
+  if (inst.stripe_count == 0) {
+    fn(inst);
+    return;
+  }
+  for (std::uint32_t j = 0; j < inst.stripe_count; ++j) fn(stripe_instance(list, inst, j));
+}
 
 }  // namespace am::render

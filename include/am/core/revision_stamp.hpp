@@ -20,17 +20,27 @@ class RevisionStamp {
   // Sets list.revisions: last call's numbers where nothing changed, fresh ones elsewhere.
   void stamp(DrawList& list) {
     DrawListRevisions& rev = list.revisions;
+    std::uint64_t stripes = kSeed;
+    mix(stripes, list.stripe_colors.size());
+    add(stripes, &list.stripe_fill, sizeof list.stripe_fill);
+    add(stripes, list.stripe_colors.data(), list.stripe_colors.size() * sizeof(glm::vec4));
+    keep(stripes_, stripes, rev.stripes);
     for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
       for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k) {
         const auto& batch = list.batches[m][k];
         // Two chains in one pass: the transforms (shape), and colours and picks.
         std::uint64_t shape = kSeed, look = kSeed;
         mix(shape, batch.size());
+        bool striped = false;
         for (const Instance& inst : batch) {
           add(shape, &inst.transform, sizeof inst.transform);
           add(look, &inst.color, sizeof inst.color);
           mix(look, inst.pick);
+          mix(look, (std::uint64_t{inst.stripe_first} << 32) | inst.stripe_count);
+          striped = striped || inst.stripe_count != 0;
         }
+        // A striped batch looks different when its stripes' colours do.
+        if (striped) mix(look, stripes);
         keep(shapes_[m][k], shape, rev.shapes[m][k]);
         std::uint64_t all = shape;
         mix(all, look);
@@ -99,7 +109,7 @@ class RevisionStamp {
 
   std::array<std::array<Tracked, kMaterialCount>, kMeshCount> batches_{}, shapes_{};
   std::array<Tracked, kMaterialCount> tube_shapes_{};
-  Tracked tubes_, labels_;
+  Tracked tubes_, labels_, stripes_;
 };
 
 }  // namespace am::render
