@@ -60,8 +60,9 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
       wait(10);
       const double cpu_ms = 1000.0 * (process_cpu_seconds() - cpu0);
       std::printf(
-          "idle: %.1f ms of CPU in the 10 s after %d s untouched (%.2f %% of one core), %d frames drawn\n",
-          cpu_ms, settle, cpu_ms / 100.0, frames_drawn - frames0);
+          "idle: %.1f ms of CPU in the 10 s after %d s untouched (%.2f %% of one core), %d frames drawn; "
+          "RSS %.0f MB (peak %.0f MB)\n",
+          cpu_ms, settle, cpu_ms / 100.0, frames_drawn - frames0, process_rss_mb(), process_peak_rss_mb());
       std::fflush(stdout);
       idle_done = true;
       glfwPostEmptyEvent();  // wakes the loop, which then closes
@@ -75,6 +76,9 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
     else if (background)
       glfwWaitEventsTimeout(0.1);
     else {
+      // Nothing moves until the next event: what the busy stretch freed goes back to
+      // the system before the wait (it can be long).
+      release_free_heap();
       glfwWaitEvents();
       settle_frames = 2;
     }

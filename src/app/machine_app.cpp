@@ -361,6 +361,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   glBindFramebuffer(GL_FRAMEBUFFER, target);
   glViewport(0, 0, width, height);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  renderer_->end_frame();
   last_frame_ms_ = std::chrono::duration<double, std::milli>(Clock::now() - tu).count();
   return report;
 }

@@ -1,5 +1,6 @@
 #include "process_stats.hpp"
 
+#include <malloc.h>
 #include <unistd.h>
 
 #include <ctime>
@@ -34,12 +35,25 @@ double process_age_ms() {
   return -1.0;
 }
 
-double process_peak_rss_mb() {
+namespace {
+// A "Name:   175548 kB" line of /proc/self/status, in MB; -1 if absent.
+double status_mb(const char* name) {
   std::ifstream status("/proc/self/status");
+  const std::string prefix = std::string(name) + ":";
   std::string line;
   while (std::getline(status, line))
-    if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024.0;  // "VmHWM:  175548 kB"
+    if (line.rfind(prefix, 0) == 0) return std::stod(line.substr(prefix.size())) / 1024.0;
   return -1.0;
+}
+}  // namespace
+
+double process_peak_rss_mb() { return status_mb("VmHWM"); }
+double process_rss_mb() { return status_mb("VmRSS"); }
+
+void release_free_heap() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace am::app

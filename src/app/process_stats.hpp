@@ -1,5 +1,5 @@
 // What the process itself costs, for the benchmarks: CPU time of all its threads,
-// its age, and its peak resident memory.
+// its age, its resident memory; and handing free heap memory back when idle.
 #pragma once
 
 namespace am::app {
@@ -12,5 +12,12 @@ double process_cpu_seconds();
 double process_age_ms();
 // The peak resident set (VmHWM of /proc/self/status) in MB; -1 if unknown.
 double process_peak_rss_mb();
+// The resident set now (VmRSS) in MB; -1 if unknown.
+double process_rss_mb();
+
+// Gives the free pages inside the heap back to the system (glibc's malloc_trim; the
+// heap's top alone is returned by itself). A few milliseconds: for when the window
+// goes idle, not for every frame.
+void release_free_heap();
 
 }  // namespace am::app

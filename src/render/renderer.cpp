@@ -86,7 +86,7 @@ Status Renderer::Impl::apply_quality(QualityTier next) {
     shadow_drawn_from.reset();  // draw the new map
   }
   const float motion = options.motion_resolution > 0.0f ? options.motion_resolution : q.motion_resolution;
-  motion_scale = motion > 0.0f ? std::min(motion, 1.0f) : (software_rasteriser() ? 0.6f : 1.0f);
+  motion_scale = motion > 0.0f ? std::min(motion, 1.0f) : (software ? 0.6f : 1.0f);
   tier = next;
   level = q;
   // Everything kept from the last frame was drawn at the old tier.
@@ -132,6 +132,7 @@ Renderer::~Renderer() = default;
 Result<std::unique_ptr<Renderer>> Renderer::create(const RendererOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->software = software_rasteriser();
   if (auto s = impl->load_programs(options.shader_dir); !s) return fail(s.error());
 
   impl->instance_buffer = make_buffer();
@@ -304,6 +305,10 @@ void Renderer::Impl::draw_edge_filter(unsigned target_framebuffer, int x, int y,
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glBindTexture(GL_TEXTURE_2D, 0);
   glDepthMask(GL_TRUE);
+}
+
+void Renderer::end_frame() {
+  if (impl_->software) glFinish();
 }
 
 Status Renderer::set_quality(QualityTier tier) {

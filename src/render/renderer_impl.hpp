@@ -131,6 +131,7 @@ struct FrameContext {
 
 struct Renderer::Impl {
   RendererOptions options;
+  bool software = false;  // a software rasteriser (llvmpipe, softpipe, SWR): the CPU draws
   // Few programs on purpose: a software rasteriser compiles each program again for
   // every blend and depth state it meets, and those compiles are most of the first frame.
   ShaderProgram surface, glass, shadow_instanced;
