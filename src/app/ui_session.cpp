@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <functional>
 #include <future>
+#include <optional>
+#include <thread>
 #include <utility>
 
 #include <imgui.h>
@@ -12,6 +15,7 @@
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/drum_notes.hpp"
 #include "am/ui/engine_caches.hpp"
 #include "am/ui/nonsense_accuracy.hpp"
 #include "am/ui/playback.hpp"
@@ -21,6 +25,22 @@
 #include "am/ui/state_dump.hpp"
 
 namespace am::app {
+
+namespace {
+
+// Test hook: AM_TEST_LOAD_DELAY_MS=N loads the checkpoints in the background even for a
+// script, each N ms (at most 1,000) after the one before, so the app-level loading test
+// can watch the drum fill while frames go on. Unset: no delay.
+std::optional<int> test_load_delay_ms() {
+  const char* v = std::getenv("AM_TEST_LOAD_DELAY_MS");
+  if (v == nullptr || *v == '\0') return std::nullopt;
+  char* end = nullptr;
+  const long ms = std::strtol(v, &end, 10);
+  if (*end != '\0' || ms < 0) return std::nullopt;
+  return static_cast<int>(std::min(ms, 1000L));
+}
+
+}  // namespace
 
 Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
   auto pulled = HeadMask::parse(options.ablate);
@@ -39,12 +59,17 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   // Each run loads on its own thread (two cores read two runs at once); the messages keep
   // the runs' order.
   std::vector<std::future<Result<std::unique_ptr<ui::ModelEngine>>>> loading;
+  const std::optional<int> delay_ms = test_load_delay_ms();
   for (const RunInfo& info : *runs)
-    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless] {
+    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless, delay_ms] {
       // The window shows the final checkpoint at once and the rest arrive behind it;
       // headless pictures and dumps must not depend on how far loading got.
       ui::ModelEngine::OpenOptions open;
-      open.background = !headless;
+      open.background = !headless || delay_ms.has_value();
+      if (delay_ms)
+        open.before_load = [ms = *delay_ms](std::size_t) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        };
       return ui::ModelEngine::open(dir, open);
     }));
   for (std::size_t r = 0; r < runs->size(); ++r) {
@@ -284,6 +309,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
       shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
   extra["checkpoint_steps"] = steps();
   extra["checkpoints_loaded"] = engine_->loaded_steps();
+  extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
@@ -482,6 +508,10 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
     drum.loaded_from = in.front();
   }
   drum.waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
+  // What the drum says, as the dump records it.
+  drum_text_ = {ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], drum.waiting),
+                ui::drum_progress_note(drum.loading, steps().size(), drum.loaded_from, steps().back(), drum.cached,
+                                       drum.to_cache)};
   for (const RunSlot& r : runs_) {
     drum.runs.emplace_back(r.info.name, r.info.title);
     if (!drum.other && r.engine.get() != engine_) {
@@ -546,6 +576,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
 }
 
 namespace {
+
 
 // Beads keep moving this long after the last change, in chapters not about them.
 constexpr double kBeadsAfterChangeSeconds = 3.0;

@@ -157,6 +157,7 @@ class UiSession {
   ui::ChapterPanelState chapter_panel_;
   std::shared_ptr<const ui::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
   std::optional<double> live_accuracy_;
+  std::pair<std::string, std::string> drum_text_;  // the drum's slider label and progress note, last frame
   HeadMask accuracy_for_;
   std::int64_t accuracy_step_ = -1;
   ui::ChapterContext ctx_;            // derived once a frame, after the actions (it reads pass_)

@@ -3,7 +3,7 @@
 and checked against the engine's own --json output and weights/analysis.json.
 
 Usage: script_flows_test.py APP SOURCE_DIR WORK_DIR FLOW
-FLOW: chapters | predictions | drum | heads | errors | quality
+FLOW: chapters | predictions | drum | heads | errors | quality | loading
 Runs under Xvfb (the caller wraps it in xvfb-run)."""
 import json
 import os
@@ -48,6 +48,11 @@ def script(name, lines, *flags):
 
 def engine(text, *flags):
     return json.loads(run("--json", "--text", text, *flags).stdout)
+
+
+def fmt_int(n):
+    """The app's thousands: a narrow no-break space (text_format.hpp)."""
+    return f"{n:,}".replace(",", "\u202f")
 
 
 def p_of(engine_out, ch):
@@ -228,6 +233,32 @@ elif FLOW == "quality":
                "low tier")
     p = run("--quality", "ultra", "--screenshot", os.path.join(WORK, "never.png"), expect=2)
     check("--quality needs auto, high, medium or low" in p.stderr, f"a bad --quality is named: {p.stderr!r}")
+elif FLOW == "loading":
+    # The window's loading, slowed down (AM_TEST_LOAD_DELAY_MS: each checkpoint 25 ms after
+    # the one before, in the background even for a script). They arrive newest first, so
+    # step 0 is the last: a frame that waited for it would dump it as loaded.
+    os.environ["AM_TEST_LOAD_DELAY_MS"] = "25"
+    text = "the queen. the qu"
+    early_path, scrub_path = os.path.join(WORK, "loading_early.json"), os.path.join(WORK, "loading_scrub.json")
+    late = script("loading", [f"text {text}", f"dump {early_path}", "step 0", f"dump {scrub_path}", "wait 9000"])
+    del os.environ["AM_TEST_LOAD_DELAY_MS"]
+    with open(early_path) as f:
+        early = json.load(f)
+    with open(scrub_path) as f:
+        scrub = json.load(f)
+    steps = early["checkpoint_steps"]
+    n = len(steps)
+    loaded = early["checkpoints_loaded"]
+    check(n == len(manifest["checkpoints"]), f"the drum lists every checkpoint at once: {n}")
+    check(steps[-1] in loaded and len(loaded) < n, f"first frames: {len(loaded)} of {n} loaded, the final one among them")
+    check(early["drum"]["note"] == f"(loading {len(loaded)} of {n}: steps {fmt_int(min(loaded))}\u2013{fmt_int(steps[-1])} are in)",
+          f"the drum's note while loading: {early['drum']['note']!r}")
+    check(scrub["step"] == 0 and 0 not in scrub["checkpoints_loaded"],
+          f"a scrub to step 0 before it is read: step {scrub['step']}, loaded {len(scrub['checkpoints_loaded'])}")
+    check(scrub["drum"]["label"] == "step 0 \u00b7 loading\u2026", f"the drum's label meanwhile: {scrub['drum']['label']!r}")
+    check(late["checkpoints_loaded"] == steps, f"after the wait: {len(late['checkpoints_loaded'])} of {n} loaded")
+    check(late["drum"]["label"] == "step 0" and "loading" not in late["drum"]["note"], f"the drum at the end: {late['drum']}")
+    top5_equal(late, engine(text, "--step", "0"), "step 0 once it is in")
 else:
     raise SystemExit(f"unknown flow {FLOW}")
 

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "am/model/kv_cache.hpp"
+#include "am/ui/drum_notes.hpp"
 #include "am/ui/facts.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
@@ -91,4 +92,13 @@ TEST_CASE("a message shows a path inside home from ~/", "[format]") {
   CHECK(path_for_message("/home/ann", "/home/ann") == "/home/ann");  // home itself: no file in it
   CHECK(path_for_message("/root/a.png", "") == "/root/a.png");        // no HOME
   CHECK(path_for_message("/a.png", "/") == "/a.png");                  // HOME=/ abbreviates nothing
+}
+
+TEST_CASE("the drum's notes say which checkpoints are still being read, or prepared", "[facts][drum]") {
+  CHECK(am::ui::drum_slider_label(4000, false) == "step 4\u202f000");
+  CHECK(am::ui::drum_slider_label(4000, true) == "step 4\u202f000 \u00b7 loading\u2026");
+  CHECK(am::ui::drum_progress_note(std::size_t{40}, 181, 7050, 9000, 8, 8) ==
+        "(loading 40 of 181: steps 7\u202f050\u20139\u202f000 are in)");
+  CHECK(am::ui::drum_progress_note(std::nullopt, 181, 0, 9000, 3, 8) == "(preparing 3/8)");
+  CHECK(am::ui::drum_progress_note(std::nullopt, 181, 0, 9000, 8, 8).empty());
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "am/ui/drum_notes.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/text_format.hpp"
@@ -94,8 +95,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
   // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
-  const std::string label = "step " + fmt_int(steps[static_cast<std::size_t>(index)]) +
-                            (view.waiting ? " \u00b7 loading\u2026" : "");
+  const std::string label = drum_slider_label(steps[static_cast<std::size_t>(index)], view.waiting);
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
   if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, label.c_str())) {
     state.step = steps[static_cast<std::size_t>(index)];
@@ -127,12 +127,10 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
   ImGui::SameLine();
-  if (view.loading) {
-    ImGui::TextDisabled("(loading %zu of %zu: steps %s\u2013%s are in)", *view.loading, steps.size(),
-                        fmt_int(view.loaded_from).c_str(), fmt_int(steps.back()).c_str());
-    ImGui::SameLine();
-  } else if (view.cached < view.to_cache) {
-    ImGui::TextDisabled("(preparing %zu/%zu)", view.cached, view.to_cache);
+  if (const std::string note = drum_progress_note(view.loading, steps.size(), view.loaded_from, steps.back(),
+                                                  view.cached, view.to_cache);
+      !note.empty()) {
+    ImGui::TextDisabled("%s", note.c_str());
     ImGui::SameLine();
   }
   for (const auto& s : series) {
