@@ -44,3 +44,9 @@ TEST_CASE("wrap: newlines end lines and empty text gives one empty line", "[wrap
   REQUIRE(none.size() == 1);
   CHECK(none[0].empty());
 }
+
+TEST_CASE("wrap: a widget goes beside the last one only while it fits the row", "[wrap]") {
+  CHECK(am::ui::fits_beside(100.0f, 8.0f, 92.0f, 200.0f));         // ends exactly at the edge
+  CHECK_FALSE(am::ui::fits_beside(100.0f, 8.0f, 92.5f, 200.0f));   // half a pixel over
+  CHECK_FALSE(am::ui::fits_beside(190.0f, 8.0f, 3.0f, 200.0f));  // 201
+}

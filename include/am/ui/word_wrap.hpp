@@ -14,4 +14,10 @@ namespace am::ui {
 std::vector<std::string_view> wrap_words(std::string_view text, float width,
                                          const std::function<float(std::string_view)>& measure);
 
+// A row of widgets that wraps: whether an item `width` wide still fits after one that
+// ends at `item_right`, with `spacing` between, when the row ends at `row_right`.
+inline bool fits_beside(float item_right, float spacing, float width, float row_right) {
+  return item_right + spacing + width <= row_right;
+}
+
 }  // namespace am::ui

@@ -126,20 +126,19 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
                                    24.0f, 90.0f);
   widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
-  ImGui::SameLine();
+  // The note and the legend: a piece that no longer fits the row starts the next, whole.
   if (const std::string note = drum_progress_note(view.loading, steps.size(), view.loaded_from, steps.back(),
                                                   view.cached, view.to_cache);
       !note.empty()) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(note.c_str()).x);
     ImGui::TextDisabled("%s", note.c_str());
-    ImGui::SameLine();
   }
   for (const auto& s : series) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(s.label.c_str()).x);
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
     ImGui::TextUnformatted(s.label.c_str());
     ImGui::PopStyleColor();
-    ImGui::SameLine();
   }
-  ImGui::NewLine();
   const CheckpointMetrics& now = t.checkpoints[static_cast<std::size_t>(index)];
   std::string line;
   if (now.train_loss) line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";

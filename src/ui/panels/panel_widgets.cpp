@@ -106,10 +106,15 @@ void text_wrapped_whole(const std::string& text, bool disabled, std::vector<cons
   const float width = std::max(ImGui::GetContentRegionAvail().x, 8.0f * ImGui::GetFontSize());
   const auto measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
   if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  // The lines are broken already: ImGui's own wrapping (the panels push one) must not
+  // break them again, which put the last word of a line with a glossary term, drawn in
+  // pieces, on a line of its own ("zero / is").
+  ImGui::PushTextWrapPos(-1.0f);
   for (std::string_view line : wrap_words(text, width, measure)) {
     if (glossary_seen != nullptr) line_with_terms(line, *glossary_seen);
     else ImGui::TextUnformatted(line.data(), line.data() + line.size());
   }
+  ImGui::PopTextWrapPos();
   if (disabled) ImGui::PopStyleColor();
 }
 
@@ -157,6 +162,11 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
   const bool shown = ImGui::Begin(title, open, flags);
   if (g_frame.framed) g_frame.drawn.emplace_back(dialog_name(title), window_rect());
   return shown;
+}
+
+void same_line_if_room(float width) {
+  const float row_right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  if (fits_beside(ImGui::GetItemRectMax().x, ImGui::GetStyle().ItemSpacing.x, width, row_right)) ImGui::SameLine();
 }
 
 void help_marker(const char* text) {

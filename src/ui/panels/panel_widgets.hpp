@@ -35,6 +35,10 @@ void text_wrapped_whole(const std::string& text, bool disabled = false,
 // A greyed "(?)" that explains a term on hover.
 void help_marker(const char* text);
 
+// SameLine() when an item `width` wide still fits on the row after the last item;
+// otherwise the item starts the next row (narrow windows wrap, not clip).
+void same_line_if_room(float width);
+
 // A character as a label in lists: "e", "space", "'".
 std::string char_label(int id);
 

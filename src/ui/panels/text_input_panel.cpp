@@ -12,15 +12,22 @@ namespace am::ui {
 
 namespace {
 
-// Temperature and seed of Write, both shown beside the button.
+// Temperature and seed of Write, beside the button.
 void draw_write_settings(AppState& state) {
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7.0f);
+  // Each with its label: on the button's row while they fit, else on the next.
+  const auto labelled = [](float item_width, const char* label) {
+    return item_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  const float slider_w = ImGui::GetFontSize() * 7.0f, seed_w = ImGui::GetFontSize() * 5.0f;
+  widgets::same_line_if_room(labelled(slider_w, "temperature"));
+  ImGui::SetNextItemWidth(slider_w);
   float t = state.write.temperature;
   if (ImGui::SliderFloat("temperature", &t, 0.0f, 2.0f, t == 0.0f ? "0 (greedy)" : "%.2f"))
     state.write.temperature = std::clamp(t, 0.0f, kMaxTemperature);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 5.0f);
+  // Greedy writing draws nothing at random: the seed matters (and is shown) above 0.
+  if (state.write.temperature <= 0.0f) return;
+  widgets::same_line_if_room(labelled(seed_w, "seed"));
+  ImGui::SetNextItemWidth(seed_w);
   int seed = static_cast<int>(std::min<std::uint64_t>(state.write.seed, 1000000));
   if (ImGui::InputInt("seed", &seed)) state.write.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
 }
