@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/render/screenshot.hpp"
+#include "am/ui/pictures_folder.hpp"
 #include "machine_app.hpp"
 #include "process_stats.hpp"
 #include "offscreen_target.hpp"
@@ -135,11 +136,7 @@ std::filesystem::path screenshot_path() {
   localtime_r(&now, &local);
   char name[64];
   std::strftime(name, sizeof name, "attention-machine-%Y%m%d-%H%M%S.png", &local);
-  std::error_code ec;
-  if (const char* pictures = std::getenv("XDG_PICTURES_DIR"); pictures != nullptr && *pictures == '/' &&
-                                                             std::filesystem::is_directory(pictures, ec))
-    return std::filesystem::path(pictures) / name;
-  return std::filesystem::current_path(ec) / name;
+  return std::filesystem::path(ui::pictures_folder()) / name;
 }
 
 namespace {
