@@ -20,9 +20,9 @@ void report_glfw_error(int code, const char* description) {
 Result<std::unique_ptr<GlWindow>> GlWindow::create(int width, int height, bool visible, const std::string& title) {
   glfwSetErrorCallback(report_glfw_error);
   // A display server that is busy (or still starting) may refuse one connection.
-  bool ready = glfwInit() == GLFW_TRUE;
-  for (int attempt = 0; attempt < 2 && !ready; ++attempt) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  bool ready = false;
+  for (int attempt = 0; attempt < 3 && !ready; ++attempt) {
+    if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(250));
     ready = glfwInit() == GLFW_TRUE;
   }
   if (!ready) return fail("could not open a window (no display? set DISPLAY or run under xvfb-run)");

@@ -32,12 +32,6 @@ std::string SkippedCheckpoint::message() const {
   return "step " + group_thousands(step) + ": " + reason + " \u2014 left out";
 }
 
-std::vector<std::string> LoadedRunFolder::messages() const {
-  std::vector<std::string> out;
-  if (!manifest_message.empty()) out.push_back(manifest_message);
-  for (const auto& s : skipped) out.push_back(s.message());
-  return out;
-}
 
 namespace {
 
@@ -155,24 +149,5 @@ std::string no_usable_checkpoint(const fs::path& dir, const RunListing& listing,
   return why;
 }
 
-Result<LoadedRunFolder> load_run_folder(const fs::path& dir) {
-  auto listing = list_run_folder(dir);
-  if (!listing) return fail(listing.error());
-  LoadedRunFolder run;
-  run.manifest = std::move(listing->manifest);
-  run.manifest_usable = listing->manifest_usable;
-  run.manifest_message = listing->manifest_message;
-  for (const CheckpointEntry& entry : listing->entries) {
-    auto loaded = load_checkpoint(dir, entry);
-    if (auto* skipped = std::get_if<SkippedCheckpoint>(&loaded)) {
-      run.skipped.push_back(std::move(*skipped));
-      continue;
-    }
-    run.weights.push_back(std::get<StoredWeights>(std::move(loaded)));
-    run.manifest.checkpoints.push_back(entry);
-  }
-  if (run.weights.empty()) return fail(no_usable_checkpoint(dir, *listing, run.skipped));
-  return run;
-}
 
 }  // namespace am

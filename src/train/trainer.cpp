@@ -247,8 +247,9 @@ Result<RunSummary> TrainingRun::run(const std::atomic<bool>* interrupt, const Tr
     const double loss = last ? engine_->loss(prepared_, windows)
                              : engine_->loss_and_gradient(prepared_, windows, grads.data());
     if (!std::isfinite(loss))
+      // Read in the app's training panel as well as by attention-train: both names.
       return fail("the training loss is not finite at step " + std::to_string(step) +
-                  "; lower --lr or keep --clip on");
+                  ": lower the learning rate (attention-train: --lr), or keep gradient clipping on (--clip)");
     state_.loss_ema = kLossSmoothing * state_.loss_ema + (1.0 - kLossSmoothing) * loss;
     state_.loss_ema_weight = kLossSmoothing * state_.loss_ema_weight + (1.0 - kLossSmoothing);
     const double smoothed = state_.loss_ema / state_.loss_ema_weight;

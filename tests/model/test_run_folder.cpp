@@ -8,10 +8,13 @@
 #include <string>
 
 #include "am/model/run_folder.hpp"
+#include "run_folder_loader.hpp"
 #include "shipped_copy.hpp"
 
 using namespace am;
 using am::test::ShippedCopy;
+using am::test::LoadedRunFolder;
+using am::test::load_run_folder;
 using Catch::Matchers::Contains;
 
 namespace {

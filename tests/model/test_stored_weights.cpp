@@ -12,10 +12,12 @@
 #include "am/model/safetensors.hpp"
 #include "am/model/stored_weights.hpp"
 #include "am/model/widened_lru.hpp"
+#include "run_folder_loader.hpp"
 #include "shipped_copy.hpp"
 #include "test_util.hpp"
 
 using namespace am;
+using am::test::load_run_folder;
 
 namespace {
 

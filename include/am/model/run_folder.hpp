@@ -1,7 +1,8 @@
 // Loading one run folder (manifest.json + checkpoints) without letting one bad file cost
 // the learner the others: a checkpoint that fails to load is left out with its reason,
 // a malformed manifest falls back to the checkpoint file names, and only a folder with no
-// usable checkpoint at all is an error. Call it once per run folder.
+// usable checkpoint at all is an error. The model engine (am/ui/model_engine.hpp) puts the
+// pieces together: the listing first, then each checkpoint, in the background or not.
 #pragma once
 
 #include <cstdint>
@@ -25,17 +26,6 @@ struct SkippedCheckpoint {
   std::string message() const;
 };
 
-struct LoadedRunFolder {
-  Manifest manifest;  // only the checkpoints that loaded (raw_json: the file's text, if read)
-  std::vector<StoredWeights> weights;  // one per manifest.checkpoints entry, same order; step set
-                                       // (float16 files stay float16 in memory)
-  std::vector<SkippedCheckpoint> skipped;
-  bool manifest_usable = true;   // false: the checkpoints were found from their file names
-  std::string manifest_message;  // why the manifest was not used (empty when it was)
-
-  // Every message a learner should see, one per line (manifest first, then the skipped).
-  std::vector<std::string> messages() const;
-};
 
 // What a run folder lists, before any checkpoint is read: the manifest's checkpoints, or,
 // when the manifest is missing or malformed, the step_NNNNNN.safetensors file names.
@@ -57,9 +47,6 @@ std::variant<StoredWeights, SkippedCheckpoint> load_checkpoint(const std::filesy
 std::string no_usable_checkpoint(const std::filesystem::path& dir, const RunListing& listing,
                                  const std::vector<SkippedCheckpoint>& skipped);
 
-// Loads every checkpoint of `dir`. Fails only when no checkpoint loads (the message
-// then lists each file's reason) or the folder cannot be listed.
-Result<LoadedRunFolder> load_run_folder(const std::filesystem::path& dir);
 
 // The checkpoints found from file names alone (step_NNNNNN.safetensors), sorted by step.
 std::vector<CheckpointEntry> checkpoints_from_file_names(const std::filesystem::path& dir);

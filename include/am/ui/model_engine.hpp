@@ -34,7 +34,7 @@ class ModelEngine final : public Engine {
   // analysis() is null and analysis_message() says why). The engine holds no current
   // checkpoint: every pass names the step it reads (the session's AppState::step).
   // A checkpoint that fails to load is left out, and a malformed manifest falls back to
-  // the file names (load_run_folder); load_messages() says what was left out and why.
+  // the file names (list_run_folder); load_messages() says what was left out and why.
   // Fails only when no checkpoint loads.
   // up_to: only the checkpoints at or before this step (a growing run's measured ones).
   static Result<std::unique_ptr<ModelEngine>> load(const std::filesystem::path& weights_dir,
