@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <cmath>
+#include <utility>
 #include <ctime>
 #include <future>
 #include <iostream>
@@ -231,6 +232,34 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
   hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
 }
 
+void MachineApp::hold_taps_for_imgui() {
+  // ImGui 1.86 reads which keys are down at NewFrame: a press and its release that both
+  // came since the last frame (a quick tap after a slow frame on a software rasteriser)
+  // never reached the text box. Such a key is down for this frame, with the modifiers it
+  // was pressed with, and up again at the next unless it really is down.
+  ImGuiIO& io = ImGui::GetIO();
+  constexpr int kKeys = IM_ARRAYSIZE(io.KeysDown);
+  for (const int k : imgui_held_) io.KeysDown[k] = glfwGetKey(window(), k) == GLFW_PRESS;
+  const std::vector<int> held_before = std::exchange(imgui_held_, {});
+  const std::vector<ui::KeyTap> arrived = ui::taps_between_frames(session_->input().pending());
+  imgui_taps_.insert(imgui_taps_.end(), arrived.begin(), arrived.end());
+  const std::size_t now = ui::taps_for_one_frame(imgui_taps_, held_before);
+  int mods = 0;
+  for (std::size_t i = 0; i < now; ++i) {
+    const int k = imgui_taps_[i].key;
+    mods |= imgui_taps_[i].mods;
+    if (k < 0 || k >= kKeys) continue;
+    io.KeysDown[k] = true;
+    imgui_held_.push_back(k);
+  }
+  imgui_taps_.erase(imgui_taps_.begin(), imgui_taps_.begin() + static_cast<std::ptrdiff_t>(now));
+  const auto down = [&](int a, int b) { return io.KeysDown[a] || io.KeysDown[b]; };
+  io.KeyCtrl = down(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL) || (mods & GLFW_MOD_CONTROL) != 0;
+  io.KeyShift = down(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) || (mods & GLFW_MOD_SHIFT) != 0;
+  io.KeyAlt = down(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT) || (mods & GLFW_MOD_ALT) != 0;
+  io.KeySuper = down(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER) || (mods & GLFW_MOD_SUPER) != 0;
+}
+
 void MachineApp::sync_quality() {
   const int wanted = session_->state().settings.quality;
   if (wanted != static_cast<int>(quality_choice_) && wanted >= 0 && wanted < ui::kQualityChoiceCount) {
@@ -264,6 +293,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
   }
+  hold_taps_for_imgui();
   ImGui::NewFrame();
   ++frames_drawn_;
 

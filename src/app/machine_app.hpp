@@ -52,6 +52,8 @@ class MachineApp {
 
 
   GLFWwindow* window() const { return window_->handle(); }
+  // Taps still waiting for a frame to reach ImGui's widgets: draw another frame.
+  bool taps_pending() const { return !imgui_taps_.empty() || !imgui_held_.empty(); }
   const GlWindow& gl() const { return *window_; }
   // Auto's input: how long a frame took to draw and show (seconds of the loop's clock).
   // Other choices ignore it; a step changes the tier from the next frame on.
@@ -67,6 +69,8 @@ class MachineApp {
  private:
   MachineApp() = default;
   void handle_mouse(const ui::ViewportRect& viewport);
+  // Keys tapped between two frames are held down for ImGui's widgets for one frame.
+  void hold_taps_for_imgui();
   void place_camera(bool glide, const ui::ViewportRect& viewport);
   void record_view_facts(const FocusFacts& facts);
   void install_input_callbacks();
@@ -88,6 +92,8 @@ class MachineApp {
   std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)
   ui::ViewportRect last_viewport_;
   float press_x_[3] = {0, 0, 0}, press_y_[3] = {0, 0, 0};  // where each mouse button went down
+  std::vector<int> imgui_held_;         // keys held for ImGui this frame (tapped before it), let go at the next
+  std::vector<ui::KeyTap> imgui_taps_;  // taps still to hold, one frame each for a key tapped twice
   bool press_in_view_[3] = {false, false, false};
   bool user_moved_camera_ = false;  // orbit, pan or zoom since the chapter's pose was placed
   double last_time_ = -1.0;

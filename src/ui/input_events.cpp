@@ -42,6 +42,31 @@ void InputQueue::push_tap(int key, int mods, bool synthetic) {
 
 std::vector<InputEvent> InputQueue::take() { return std::exchange(events_, {}); }
 
+std::vector<KeyTap> taps_between_frames(const std::vector<InputEvent>& events) {
+  std::vector<KeyTap> out;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    const InputEvent& press = events[i];
+    if (press.kind != InputKind::kKey || press.synthetic || press.action != keys::kPress) continue;
+    for (std::size_t j = i + 1; j < events.size(); ++j) {
+      const InputEvent& e = events[j];
+      if (e.kind != InputKind::kKey || e.code != press.code || e.synthetic || e.action == keys::kRepeat) continue;
+      if (e.action == keys::kRelease) out.push_back({press.code, press.mods});
+      break;  // the key's next event decides: its release (a tap), or another press
+    }
+  }
+  return out;
+}
+
+std::size_t taps_for_one_frame(const std::vector<KeyTap>& pending, const std::vector<int>& held_before) {
+  std::size_t n = 0;
+  for (; n < pending.size(); ++n) {
+    if (std::find(held_before.begin(), held_before.end(), pending[n].key) != held_before.end()) return n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (pending[i].key == pending[n].key) return n;
+  }
+  return n;
+}
+
 Result<KeyChord> parse_key_chord(std::string_view name) {
   KeyChord chord;
   std::string rest = lower(name);

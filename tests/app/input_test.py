@@ -126,6 +126,24 @@ elif CASE == "xdotool":
             time.sleep(0.6)
     d = finish(p, dump)
     check(d["chapter"] == 5, f"five xdotool taps during the wait turned to chapter {d['chapter']}, expected 5")
+    # In the text box: Ctrl+A, typing and three Backspaces, each press and release sent
+    # together (so several arrive between two frames); every one must reach the box.
+    p, dump = start("xdotool_text", ["focus text", "wait 7000"], "--size", "1280x720")
+    window = []
+    for _ in range(100):
+        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
+                                capture_output=True, text=True).stdout.split()
+        if window:
+            break
+        time.sleep(0.1)
+    if window:
+        time.sleep(1.5)
+        for args in (["key", "ctrl+a"], ["type", "--delay", "20", "the kings"], ["key", "BackSpace", "BackSpace", "BackSpace"],
+                     ["key", "Return"]):
+            subprocess.run(["xdotool", args[0], "--window", window[0], *args[1:]], capture_output=True)
+            time.sleep(0.5)
+    d = finish(p, dump)
+    check(d["text"] == "the ki", f"Ctrl+A, 'the kings' and three Backspaces in the text box gave {d['text']!r}")
 elif CASE == "resize":
     sizes = [(1280, 800), (1920, 1080), (1024, 640)]
     lines = []

@@ -71,3 +71,40 @@ TEST_CASE("every key in the help list maps to its shortcut", "[input]") {
     CHECK(found);
   }
 }
+
+TEST_CASE("keys tapped between two frames are found with their modifiers, and spread over frames",
+          "[input]") {
+  using am::ui::InputEvent;
+  using am::ui::InputKind;
+  using am::ui::KeyTap;
+  namespace k = am::ui::keys;
+  const auto key = [](int code, int action, int mods = 0, bool synthetic = false) {
+    InputEvent e;
+    e.kind = InputKind::kKey;
+    e.code = code;
+    e.action = action;
+    e.mods = mods;
+    e.synthetic = synthetic;
+    return e;
+  };
+  constexpr int kLeftCtrl = 341;
+  // Ctrl+A as xdotool sends it: all four events between two frames.
+  const auto ctrl_a = am::ui::taps_between_frames({key(kLeftCtrl, k::kPress), key(k::kA, k::kPress, k::kModControl),
+                                                   key(k::kA, k::kRelease, k::kModControl), key(kLeftCtrl, k::kRelease)});
+  CHECK(ctrl_a == std::vector<KeyTap>{{kLeftCtrl, 0}, {k::kA, k::kModControl}});
+  // Backspace pressed and still down: the window's state says so, no tap.
+  CHECK(am::ui::taps_between_frames({key(k::kBackspace, k::kPress)}).empty());
+  // Tapped, then pressed again and held: one tap.
+  CHECK(am::ui::taps_between_frames({key(k::kEnter, k::kPress), key(k::kEnter, k::kRelease), key(k::kEnter, k::kPress)})
+            .size() == 1);
+  // A script's "key Right" goes to the app's shortcuts only.
+  CHECK(am::ui::taps_between_frames({key(k::kRight, k::kPress, 0, true), key(k::kRight, k::kRelease, 0, true)}).empty());
+  // Three Backspaces and an End: End and the first Backspace now, the others a frame each.
+  std::vector<KeyTap> pending = {{k::kEnd, 0}, {k::kBackspace, 0}, {k::kBackspace, 0}, {k::kBackspace, 0}};
+  CHECK(am::ui::taps_for_one_frame(pending) == 2);
+  pending.erase(pending.begin(), pending.begin() + 2);
+  // Backspace was down the frame before: a frame with it up comes first.
+  CHECK(am::ui::taps_for_one_frame(pending, {k::kEnd, k::kBackspace}) == 0);
+  CHECK(am::ui::taps_for_one_frame(pending, {}) == 1);
+  CHECK(am::ui::taps_for_one_frame({}) == 0);
+}

@@ -43,11 +43,29 @@ class InputQueue {
   void push_tap(int key, int mods, bool synthetic);
   // Everything queued since the last call, oldest first; each event is handed out once.
   std::vector<InputEvent> take();
+  // What take() would hand out, left in the queue.
+  const std::vector<InputEvent>& pending() const { return events_; }
   bool empty() const { return events_.empty(); }
 
  private:
   std::vector<InputEvent> events_;
 };
+
+// A key of the window (not a script's) whose press and release both arrived between
+// two frames: a widget that reads which keys are held at the frame's start never sees it
+// (Dear ImGui 1.86's text box and its Backspace, Enter or Ctrl+A after a slow frame).
+struct KeyTap {
+  int key = 0;
+  int mods = 0;  // held at the press
+  bool operator==(const KeyTap&) const = default;
+};
+// Every such tap in `events`, in arrival order (a press whose next event of that key is
+// its release; a key pressed and left down is not a tap).
+std::vector<KeyTap> taps_between_frames(const std::vector<InputEvent>& events);
+// How many taps from the front of `pending` one frame can hold: up to the first key that
+// comes twice or was held the frame before (`held_before`): it must be seen up for a frame
+// between two taps, or the two would read as one press.
+std::size_t taps_for_one_frame(const std::vector<KeyTap>& pending, const std::vector<int>& held_before = {});
 
 struct KeyChord {
   int key = 0;
