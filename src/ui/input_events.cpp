@@ -49,7 +49,8 @@ std::vector<KeyTap> taps_between_frames(const std::vector<InputEvent>& events) {
     if (press.kind != InputKind::kKey || press.synthetic || press.action != keys::kPress) continue;
     for (std::size_t j = i + 1; j < events.size(); ++j) {
       const InputEvent& e = events[j];
-      if (e.kind != InputKind::kKey || e.code != press.code || e.synthetic || e.action == keys::kRepeat) continue;
+      if (e.kind != InputKind::kKey || e.code != press.code || e.synthetic || e.action == keys::kRepeat)
+        continue;
       if (e.action == keys::kRelease) out.push_back({press.code, press.mods});
       break;  // the key's next event decides: its release (a tap), or another press
     }

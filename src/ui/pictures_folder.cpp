@@ -42,8 +42,9 @@ std::string pictures_folder() {
   const char* home_env = std::getenv("HOME");
   const std::string home = home_env != nullptr ? home_env : "";
   const char* config_env = std::getenv("XDG_CONFIG_HOME");
-  const std::string config =
-      config_env != nullptr && *config_env == '/' ? std::string(config_env) : home.empty() ? "" : home + "/.config";
+  const std::string config = config_env != nullptr && *config_env == '/' ? std::string(config_env)
+                             : home.empty()                              ? ""
+                                                                         : home + "/.config";
   if (!config.empty()) {
     std::ifstream in(config + "/user-dirs.dirs");
     std::stringstream text;

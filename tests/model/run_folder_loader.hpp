@@ -13,7 +13,7 @@
 namespace am::test {
 
 struct LoadedRunFolder {
-  Manifest manifest;  // only the checkpoints that loaded
+  Manifest manifest;                   // only the checkpoints that loaded
   std::vector<StoredWeights> weights;  // one per manifest.checkpoints entry, same order; step set
   std::vector<SkippedCheckpoint> skipped;
   bool manifest_usable = true;

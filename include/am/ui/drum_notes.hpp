@@ -17,7 +17,8 @@ std::string drum_slider_label(std::int64_t step, bool waiting);
 // (`loading` of `count` in, newest first, so steps loaded_from to last_step):
 // "(loading 40 of 181: steps 7 000–9 000 are in)"; else, while the passes near the
 // drum are being prepared, "(preparing 3/8)"; else "".
-std::string drum_progress_note(std::optional<std::size_t> loading, std::size_t count, std::int64_t loaded_from,
-                               std::int64_t last_step, std::size_t cached, std::size_t to_cache);
+std::string drum_progress_note(std::optional<std::size_t> loading, std::size_t count,
+                               std::int64_t loaded_from, std::int64_t last_step, std::size_t cached,
+                               std::size_t to_cache);
 
 }  // namespace am::ui
