@@ -98,6 +98,7 @@ class MachineApp {
   bool user_moved_camera_ = false;  // orbit, pan or zoom since the chapter's pose was placed
   double last_time_ = -1.0;
   double last_frame_ms_ = 0.0;
+  Clock::time_point last_heap_release_{};  // when draw_frame last gave free heap pages back
   long long frames_drawn_ = 0;
   Clock::time_point started_;
 };
