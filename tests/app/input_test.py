@@ -55,6 +55,18 @@ def finish(p, dump, timeout=150):
         return json.load(f)
 
 
+def app_window(p):
+    """The X window ids of this app's own window (other tests may run theirs on the same
+    X server), once it exists; [] after ten seconds without one."""
+    for _ in range(100):
+        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
+                                capture_output=True, text=True).stdout.split()
+        if window:
+            return window
+        time.sleep(0.1)
+    return []
+
+
 def script(name, lines, *flags):
     return finish(*start(name, lines, *flags))
 
@@ -109,14 +121,7 @@ elif CASE == "xdotool":
     if shutil.which("xdotool") is None:
         raise SystemExit("xdotool is missing: tools/setup.sh test installs it (Debian package xdotool)")
     p, dump = start("xdotool", ["wait 9000"], "--size", "1280x720")
-    window = ""
-    for _ in range(100):
-        # This app's own window: other tests may run theirs on the same X server.
-        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
-                                capture_output=True, text=True).stdout.split()
-        if window:
-            break
-        time.sleep(0.1)
+    window = app_window(p)
     check(bool(window), "xdotool found no window named Attention Machine")
     if window:
         time.sleep(1.0)
@@ -129,13 +134,8 @@ elif CASE == "xdotool":
     # In the text box: Ctrl+A, typing and three Backspaces, each press and release sent
     # together (so several arrive between two frames); every one must reach the box.
     p, dump = start("xdotool_text", ["focus text", "wait 7000"], "--size", "1280x720")
-    window = []
-    for _ in range(100):
-        window = subprocess.run(["xdotool", "search", "--all", "--pid", str(p.pid), "--name", "Attention Machine"],
-                                capture_output=True, text=True).stdout.split()
-        if window:
-            break
-        time.sleep(0.1)
+    window = app_window(p)
+    check(bool(window), "xdotool found no window for the text box test")
     if window:
         time.sleep(1.5)
         for args in (["key", "ctrl+a"], ["type", "--delay", "20", "the kings"], ["key", "BackSpace", "BackSpace", "BackSpace"],
