@@ -11,4 +11,5 @@ layout(std140) uniform Frame {
   vec4 u_scene_centre;     // xyz: centre of the machine on the floor, w: its radius
   vec4 u_viewport;         // width, height, 1 / width, 1 / height (pixels)
   uvec4 u_pick;            // x: hovered pick id (0: none)
+  vec4 u_stripes;          // x: share of each stripe of a striped instance that is painted
 };

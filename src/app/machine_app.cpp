@@ -241,14 +241,15 @@ void MachineApp::hold_taps_for_imgui() {
   ImGuiIO& io = ImGui::GetIO();
   constexpr int kKeys = IM_ARRAYSIZE(io.KeysDown);
   for (const int k : imgui_held_) io.KeysDown[k] = glfwGetKey(window(), k) == GLFW_PRESS;
-  std::vector<int> held_before = std::exchange(imgui_held_, {});
+  imgui_held_.clear();
   const std::vector<ui::KeyTap> arrived = ui::taps_between_frames(session_->input().pending());
   imgui_taps_.insert(imgui_taps_.end(), arrived.begin(), arrived.end());
-  // A key ImGui saw down last frame (held from before, its release in this batch) must be
-  // seen up for a frame before its next tap, or the two presses read as one.
+  // A key ImGui saw down last frame (held for a tap, or really down with its release in
+  // this batch) must be seen up for a frame before its next tap, or two presses read as one.
+  std::vector<int> down_last_frame;
   for (const ui::KeyTap& t : imgui_taps_)
-    if (t.key >= 0 && t.key < kKeys && io.KeysDownDuration[t.key] >= 0.0f) held_before.push_back(t.key);
-  const std::size_t now = ui::taps_for_one_frame(imgui_taps_, held_before);
+    if (t.key >= 0 && t.key < kKeys && io.KeysDownDuration[t.key] >= 0.0f) down_last_frame.push_back(t.key);
+  const std::size_t now = ui::taps_for_one_frame(imgui_taps_, down_last_frame);
   int mods = 0;
   for (std::size_t i = 0; i < now; ++i) {
     const int k = imgui_taps_[i].key;

@@ -1,5 +1,5 @@
 // What the process itself costs, for the benchmarks: CPU time of all its threads,
-// its age, its resident memory; and handing free heap memory back when idle.
+// its age, its resident memory; and handing free heap memory back.
 #pragma once
 
 namespace am::app {
@@ -16,8 +16,8 @@ double process_peak_rss_mb();
 double process_rss_mb();
 
 // Gives the free pages inside the heap back to the system (glibc's malloc_trim; the
-// heap's top alone is returned by itself). A few milliseconds: for when the window
-// goes idle, not for every frame.
+// heap's top alone is returned by itself). A few milliseconds: for when the window goes
+// idle, and once a second while it draws, not for every frame.
 void release_free_heap();
 
 }  // namespace am::app

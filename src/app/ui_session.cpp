@@ -500,18 +500,21 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::DrumView drum;
   drum.training = &engine_->training();
   drum.analysis = engine_->analysis();
-  drum.cached = headless_ ? cache_->target() : cache_->ready();
-  drum.to_cache = cache_->target();
-  if (engine_->loading()) {
-    const std::vector<std::int64_t> in = engine_->loaded_steps();
-    drum.loading = in.size();
-    drum.loaded_from = in.front();
+  {
+    // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
+    const bool waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
+    std::optional<std::size_t> loading;
+    std::int64_t loaded_from = 0;
+    if (engine_->loading()) {
+      const std::vector<std::int64_t> in = engine_->loaded_steps();
+      loading = in.size();
+      loaded_from = in.front();
+    }
+    drum.slider_label = ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], waiting);
+    drum.progress_note = ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
+                                                headless_ ? cache_->target() : cache_->ready(), cache_->target());
+    drum_text_ = {drum.slider_label, drum.progress_note};  // for the state dump
   }
-  drum.waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
-  // What the drum says, as the dump records it.
-  drum_text_ = {ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], drum.waiting),
-                ui::drum_progress_note(drum.loading, steps().size(), drum.loaded_from, steps().back(), drum.cached,
-                                       drum.to_cache)};
   for (const RunSlot& r : runs_) {
     drum.runs.emplace_back(r.info.name, r.info.title);
     if (!drum.other && r.engine.get() != engine_) {
@@ -576,7 +579,6 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
 }
 
 namespace {
-
 
 // Beads keep moving this long after the last change, in chapters not about them.
 constexpr double kBeadsAfterChangeSeconds = 3.0;

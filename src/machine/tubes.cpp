@@ -56,7 +56,8 @@ void build_tubes(Builder& b) {
       for (float z : {st.z_front + 0.03f, st.z_back - 0.03f})
         b.add(Mesh::kCylinder, Material::kBrass, xf::cylinder_z({x, L.tube_y, z}, 1.1f * L.tube_radius, 0.05f),
               glm::vec4(1.0f));
-      // The hot loop of the scene (32 x stages x T bands): one part and one colour per band.
+      // The hot loop of the scene (32 x stages x T bands): one part and one colour per band;
+      // the 32 parts are added next, so stripe k's pick id is the rod's plus k.
       Instance rod{xf::frame({x, L.tube_y, rod_z}, {2.0f * band_r, 0, 0}, {0, 0, -rod_len}, {0, 2.0f * band_r, 0}),
                    glm::vec4(1.0f), b.last_pick() + 1, static_cast<std::uint32_t>(colors.size()),
                    static_cast<std::uint32_t>(kDModel)};

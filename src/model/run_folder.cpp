@@ -32,7 +32,6 @@ std::string SkippedCheckpoint::message() const {
   return "step " + group_thousands(step) + ": " + reason + " \u2014 left out";
 }
 
-
 namespace {
 
 // The size the file's own header promises: 8 + header length + the furthest data
@@ -148,6 +147,5 @@ std::string no_usable_checkpoint(const fs::path& dir, const RunListing& listing,
   for (const auto& s : skipped) why += "\n  " + s.message();
   return why;
 }
-
 
 }  // namespace am

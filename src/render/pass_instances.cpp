@@ -182,15 +182,6 @@ void Renderer::Impl::upload_stripes(FrameContext& f) {
   if (stripes_revision && *stripes_revision == f.list.revisions.stripes) return;
   stripes.update(f.list.stripe_colors);
   stripes_revision = f.list.revisions.stripes;
-  if (f.list.stripe_fill != stripe_fill) {
-    stripe_fill = f.list.stripe_fill;
-    for (ShaderProgram* p : {&surface, &surface_low}) {
-      if (p->id() == 0) continue;
-      p->use();
-      p->set("u_stripe_fill", stripe_fill);
-    }
-    glUseProgram(0);
-  }
 }
 
 void Renderer::Impl::draw_batches(ShaderProgram& program, bool depth_only, bool (*wanted)(Material),

@@ -33,7 +33,6 @@ Status load_program(ShaderProgram& program, const std::filesystem::path& dir, co
   program.set("u_shadow_map", kShadowUnit);
   program.set("u_atlas", kAtlasUnit);
   program.set("u_stripe_colors", kStripeUnit);
-  program.set("u_stripe_fill", 1.0f);
   program.set("u_normal_sign", 1.0f);
   program.set("u_source", 0);
   program.set("u_receive_shadow", 1);
@@ -74,7 +73,6 @@ Status Renderer::Impl::apply_quality(QualityTier next) {
   if (q.simple_shading && surface_low.id() == 0) {
     if (auto s = load_program(surface_low, options.shader_dir, "instanced.vert", "surface_low.frag"); !s)
       return s;
-    surface_low.set("u_stripe_fill", stripe_fill);
   }
   if (q.edge_filter && edge_filter.id() == 0) {
     if (auto s = load_program(edge_filter, options.shader_dir, "fullscreen.vert", "edge_filter.frag"); !s)
@@ -260,6 +258,7 @@ void Renderer::Impl::write_frame_block(FrameContext& f) {
   block.viewport = {static_cast<float>(view.width), static_cast<float>(view.height),
                     1.0f / static_cast<float>(view.width), 1.0f / static_cast<float>(view.height)};
   block.pick = {view.hovered, 0u, 0u, 0u};
+  block.stripes = {f.list.stripe_fill, 0.0f, 0.0f, 0.0f};
   glBindBuffer(GL_UNIFORM_BUFFER, frame_buffer.id());
   glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof(FrameBlock), &block);
   glBindBuffer(GL_UNIFORM_BUFFER, 0);

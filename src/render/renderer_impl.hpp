@@ -45,6 +45,7 @@ struct FrameBlock {
   glm::vec4 scene_centre;  // centre on the floor, radius
   glm::vec4 viewport;      // width, height, 1 / width, 1 / height
   glm::uvec4 pick;
+  glm::vec4 stripes;  // x: the list's stripe_fill
 };
 
 inline constexpr GLuint kFrameBinding = 0;
@@ -184,7 +185,6 @@ struct Renderer::Impl {
 
   // What the tube and label buffers and the bounds hold (empty: nothing yet).
   std::optional<std::uint64_t> tubes_revision, labels_revision, stripes_revision;
-  float stripe_fill = 1.0f;  // the list's, set on the surface programs when it changes
   std::optional<BoundsKey> bounds_key;
   bool tubes_fit = true, labels_fit = true;
   Aabb bounds;

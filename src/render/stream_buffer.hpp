@@ -1,5 +1,5 @@
 // Growing a streamed GL buffer to what a frame needs (grown_capacity's doubling, up to
-// a limit): one place for the four buffers that do it (instances, tube vertices and
+// a limit): one place for the five buffers that do it (instances, tube vertices and
 // indices, label quads, stripe colours).
 #pragma once
 

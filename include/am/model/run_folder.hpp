@@ -26,7 +26,6 @@ struct SkippedCheckpoint {
   std::string message() const;
 };
 
-
 // What a run folder lists, before any checkpoint is read: the manifest's checkpoints, or,
 // when the manifest is missing or malformed, the step_NNNNNN.safetensors file names.
 struct RunListing {
@@ -46,7 +45,6 @@ std::variant<StoredWeights, SkippedCheckpoint> load_checkpoint(const std::filesy
 // The error of a folder where no checkpoint loads: each file's reason, one per line.
 std::string no_usable_checkpoint(const std::filesystem::path& dir, const RunListing& listing,
                                  const std::vector<SkippedCheckpoint>& skipped);
-
 
 // The checkpoints found from file names alone (step_NNNNNN.safetensors), sorted by step.
 std::vector<CheckpointEntry> checkpoints_from_file_names(const std::filesystem::path& dir);

@@ -89,7 +89,7 @@ class Renderer {
   // it is shown. On a software rasteriser it waits until the frame is rasterised: with
   // llvmpipe's threads still drawing one frame while the next is submitted, its memory
   // climbed with every busy stretch (a 3,000-action soak peaked at 213 MB; waiting here,
-  // 182 MB) for about 3 % of the frame rate. Elsewhere it does nothing.
+  // 181 MB), for a frame rate within the noise of before. Elsewhere it does nothing.
   void end_frame();
 
   // Switches tier: the next frame is drawn with its samples, shadow map, shaders,

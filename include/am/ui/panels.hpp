@@ -70,10 +70,11 @@ struct DrumView {
   const TrainingRecord* training = nullptr;
   const AnalysisSummary* analysis = nullptr;            // for its phase thresholds (may be null)
   std::vector<std::optional<double>> ablated_accuracy;  // per checkpoint, with the pulled heads
-  std::size_t cached = 0, to_cache = 0;  // passes cached for the current text, of those kept near the drum
-  std::optional<std::size_t> loading;  // while checkpoints are still being read: how many are in
-  std::int64_t loaded_from = 0;        // then: the earliest step in (they arrive newest first)
-  bool waiting = false;  // the drum's checkpoint is still being read: the machine shows the nearest one in
+  // What the drum says (drum_notes.hpp): the slider's label ("step 4 000", "· loading…"
+  // while that checkpoint is still being read) and the note after "checkpoint k of N"
+  // (loading or preparing progress; "" when all is ready). Made once by the session, which
+  // also records them in the state dump.
+  std::string slider_label, progress_note;
   // The runs of the weights folder (name, title), for the run menu; the active one is
   // state.run. `other` is a second run whose copy accuracy chapter 8 overlays.
   std::vector<std::pair<std::string, std::string>> runs;

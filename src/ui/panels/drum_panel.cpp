@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "am/ui/drum_notes.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/text_format.hpp"
@@ -94,10 +93,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (Space)");
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-1.0f);
-  // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
-  const std::string label = drum_slider_label(steps[static_cast<std::size_t>(index)], view.waiting);
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
-  if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, label.c_str())) {
+  if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, view.slider_label.c_str())) {
     state.step = steps[static_cast<std::size_t>(index)];
     state.playing = false;
     ++state.revision;
@@ -127,11 +124,9 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
   // The note and the legend: a piece that no longer fits the row starts the next, whole.
-  if (const std::string note = drum_progress_note(view.loading, steps.size(), view.loaded_from, steps.back(),
-                                                  view.cached, view.to_cache);
-      !note.empty()) {
-    widgets::same_line_if_room(ImGui::CalcTextSize(note.c_str()).x);
-    ImGui::TextDisabled("%s", note.c_str());
+  if (!view.progress_note.empty()) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(view.progress_note.c_str()).x);
+    ImGui::TextDisabled("%s", view.progress_note.c_str());
   }
   for (const auto& s : series) {
     widgets::same_line_if_room(ImGui::CalcTextSize(s.label.c_str()).x);
