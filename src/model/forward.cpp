@@ -43,7 +43,7 @@ std::span<const int> context_window(std::span<const int> ids) {
 namespace {
 
 // One layer's attention, recording q/k/v per head, scores, weights and outputs.
-// x: [T, 32] (already layer-normed) -> la.attn_out: [T, 32]
+// x: [T, 32] (already layer-normed) -> la.head_out: [H, T, 8]
 void attention(const ParamView::Layer& p, const float* x, int T, const std::array<bool, kHeads>& pulled,
                LayerActivations& la) {
   // [T, 32] -> [H, T, 8] straight from the projections
@@ -57,33 +57,50 @@ void attention(const ParamView::Layer& p, const float* x, int T, const std::arra
                             la.k + h * T * kDHead, la.v + h * T * kDHead, T, scale);
     if (pulled[static_cast<std::size_t>(h)]) std::fill(out, out + T * kDHead, 0.0f);
   }
-  // The heads' outputs side by side ([H, T, 8] read as [T, 32]) through the output projection.
-  kernels::linear_from_heads(la.attn_out, la.head_out, p.o, nullptr, T, kDModel, kDModel);
+  // finish_layer reads the heads' outputs side by side ([H, T, 8] as [T, 32]) through W_O.
 }
 
-// Layers first_layer.. and the readout, from the residual stream before first_layer
-// (out.x0, or the earlier layer's resid_mlp already in out). out: sized for T.
-void run_layers(const ParamView& p, int T, const HeadMask& pulled, int first_layer, Activations& out) {
-  const float* resid = first_layer == 0 ? out.x0 : out.layers[static_cast<std::size_t>(first_layer - 1)].resid_mlp;
-  for (int l = first_layer; l < kLayers; ++l) {
-    const auto& lp = p.layers[static_cast<std::size_t>(l)];
-    LayerActivations& la = out.layers[static_cast<std::size_t>(l)];
-    kernels::layernorm(la.ln1, nullptr, nullptr, resid, lp.ln1_w, lp.ln1_b, T, kDModel);
-    attention(lp, la.ln1, T, pulled.pulled[static_cast<std::size_t>(l)], la);
-    kernels::add(la.resid_attn, resid, la.attn_out, T * kDModel);
-    kernels::layernorm(la.ln2, nullptr, nullptr, la.resid_attn, lp.ln2_w, lp.ln2_b, T, kDModel);
-    kernels::linear(la.mlp_pre, la.ln2, lp.fc_w, lp.fc_b, T, kDModel, kDMlp);
-    kernels::gelu(la.mlp_post, la.mlp_pre, T * kDMlp);
-    kernels::linear(la.mlp_out, la.mlp_post, lp.proj_w, lp.proj_b, T, kDMlp, kDModel);
-    kernels::add(la.resid_mlp, la.resid_attn, la.mlp_out, T * kDModel);
-    resid = la.resid_mlp;
-  }
+// The rest of one layer once its heads' outputs are in la: the output projection (no
+// bias), the residual add and the MLP. resid: [T, 32], the stream entering the layer.
+void finish_layer(const ParamView::Layer& lp, const float* resid, int T, LayerActivations& la) {
+  kernels::linear_from_heads(la.attn_out, la.head_out, lp.o, nullptr, T, kDModel, kDModel);
+  kernels::add(la.resid_attn, resid, la.attn_out, T * kDModel);
+  kernels::layernorm(la.ln2, nullptr, nullptr, la.resid_attn, lp.ln2_w, lp.ln2_b, T, kDModel);
+  kernels::linear(la.mlp_pre, la.ln2, lp.fc_w, lp.fc_b, T, kDModel, kDMlp);
+  kernels::gelu(la.mlp_post, la.mlp_pre, T * kDMlp);
+  kernels::linear(la.mlp_out, la.mlp_post, lp.proj_w, lp.proj_b, T, kDMlp, kDModel);
+  kernels::add(la.resid_mlp, la.resid_attn, la.mlp_out, T * kDModel);
+}
+
+// The read-out from the last residual stream. resid: [T, 32] -> out.ln_f, logits, probs
+void read_out(const ParamView& p, const float* resid, int T, Activations& out) {
   kernels::layernorm(out.ln_f, nullptr, nullptr, resid, p.lnf_w, p.lnf_b, T, kDModel);
   kernels::linear(out.logits, out.ln_f, p.unembed_w, p.unembed_b, T, kDModel, kVocab);
   // T == 0 (empty text): the buffers may be null, and memcpy(null, ..., 0) is undefined.
   if (T > 0) std::memcpy(out.probs, out.logits, sizeof(float) * static_cast<std::size_t>(T * kVocab));
   kernels::softmax_rows(out.probs, T, kVocab);
 }
+
+// The residual stream entering layer l: x0, or the earlier layer's output.
+const float* stream_before(const Activations& out, int l) {
+  return l == 0 ? out.x0 : out.layers[static_cast<std::size_t>(l - 1)].resid_mlp;
+}
+
+// Layers first_layer.. and the readout, from the residual stream before first_layer
+// (out.x0, or the earlier layer's resid_mlp already in out). out: sized for T.
+void run_layers(const ParamView& p, int T, const HeadMask& pulled, int first_layer, Activations& out) {
+  const float* resid = stream_before(out, first_layer);
+  for (int l = first_layer; l < kLayers; ++l) {
+    const auto& lp = p.layers[static_cast<std::size_t>(l)];
+    LayerActivations& la = out.layers[static_cast<std::size_t>(l)];
+    kernels::layernorm(la.ln1, nullptr, nullptr, resid, lp.ln1_w, lp.ln1_b, T, kDModel);
+    attention(lp, la.ln1, T, pulled.pulled[static_cast<std::size_t>(l)], la);
+    finish_layer(lp, resid, T, la);
+    resid = la.resid_mlp;
+  }
+  read_out(p, resid, T, out);
+}
+
 
 }  // namespace
 
@@ -119,6 +136,22 @@ void forward_reusing(const Weights& weights, std::span<const int> all_ids, const
                                              : base.block().size();
   std::copy_n(base.block().data(), shared, out.embed);
   if (first < kLayers) run_layers(weights.view(), T, pulled, first, out);
+}
+
+void resume_forward_from_residual(const Weights& weights, const HeadMask& pulled, int layer, Activations& acts) {
+  run_layers(weights.view(), acts.length(), pulled, std::clamp(layer, 0, kLayers), acts);
+}
+
+void resume_forward_after_heads(const Weights& weights, const HeadMask& pulled, int layer, Activations& acts) {
+  const ParamView p = weights.view();
+  const int T = acts.length();
+  const int l = std::clamp(layer, 0, kLayers - 1);
+  finish_layer(p.layers[static_cast<std::size_t>(l)], stream_before(acts, l), T, acts.layers[static_cast<std::size_t>(l)]);
+  run_layers(p, T, pulled, l + 1, acts);
+}
+
+void attention_output_and_mlp(const Weights& weights, int layer, const float* resid, int T, LayerActivations& la) {
+  finish_layer(weights.view().layers[static_cast<std::size_t>(std::clamp(layer, 0, kLayers - 1))], resid, T, la);
 }
 
 Activations forward(const Weights& weights, std::span<const int> ids, const HeadMask& pulled) {

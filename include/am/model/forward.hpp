@@ -27,6 +27,21 @@ Activations forward(const Weights& weights, std::span<const int> ids,
 void forward_reusing(const Weights& weights, std::span<const int> ids, const HeadMask& pulled,
                      const Activations& base, const HeadMask& base_pulled, Activations& out);
 
+// Patching entries: the pass already in `acts` (same weights, `pulled` as it was made),
+// recomputed onward after a caller changed some of its values.
+// From the residual stream entering `layer` (x0 for layer 0, else layer-1's resid_mlp):
+// that layer, the later ones and the read-out.
+void resume_forward_from_residual(const Weights& weights, const HeadMask& pulled, int layer, Activations& acts);
+// From the heads' outputs of `layer` (before W_O): its output projection and MLP, the
+// later layers and the read-out.
+void resume_forward_after_heads(const Weights& weights, const HeadMask& pulled, int layer, Activations& acts);
+
+// The rest of one layer once its heads' outputs are in la.head_out ([H, T, 8]): the output
+// projection (no bias), the residual add and the MLP, into la.attn_out .. la.resid_mlp.
+// resid: [T, 32], the stream entering the layer. Each row is computed on its own, so T
+// may be 1 (la pointing at scratch rows).
+void attention_output_and_mlp(const Weights& weights, int layer, const float* resid, int T, LayerActivations& la);
+
 // The ids the model actually reads for a longer input (the last kContext).
 std::span<const int> context_window(std::span<const int> ids);
 
