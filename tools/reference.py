@@ -13,6 +13,9 @@ Importable API:
     Reference.loss(ids[B, T+1])        mean next-character cross-entropy over all positions
     Reference.forward_record(ids, ablate) -> dict[str, np.ndarray]  (names as am::Activations)
     parse_ablate("L2H4,L1H2") -> set of zero-based (layer, head)
+    attribute(model, ids, target, ablate) -> direct logit attribution at the last place
+    patched_logits(model, ids, patches, ablate) -> last-place logits with head outputs replaced
+    head_patching(model, clean, corrupted, ablate) -> the head x position patching map
 
 Command line (run with Debian's /usr/bin/python3, which has torch and numpy):
     reference.py --weights FILE (--text TEXT | --ids 3,1,4) [--ablate L2H4,L1H2] [--json]
@@ -278,6 +281,107 @@ class Reference(nn.Module):
 
         self(torch.tensor([ids], dtype=torch.long).view(1, len(ids)), ablate, rec)
         return record
+
+
+# --------------------------------------------------------------------------- attribution and patching
+# Written from the definitions (issue 22), not from the engine's code: the stream at the last
+# place is embed + pos + each head's output through its columns of o.weight + each MLP's
+# output; ln_f with its σ frozen at the real pass is linear, so each part, centred, scaled
+# by γ/σ and read out, is a term; what is left is β read out plus the read-out's bias.
+
+def _head_names():
+    return [f"L{l + 1}H{h + 1}" for l in range(N_LAYERS) for h in range(N_HEADS)]
+
+
+@torch.no_grad()
+def attribute(model, ids, target, ablate=frozenset()):
+    """-> (logit, {part: term}, {head: [term per source position]}) for `target` at the last
+    place. Terms in float64 from the model's own recorded tensors."""
+    rec = {k: torch.from_numpy(v).double() for k, v in model.forward_record(ids, ablate).items()}
+    if isinstance(ablate, str):
+        ablate = parse_ablate(ablate)
+    last = len(ids[-CONTEXT:]) - 1
+    final = rec[f"blocks.{N_LAYERS - 1}.resid_mlp"][last]
+    sigma = torch.sqrt(final.var(unbiased=False) + LAYER_NORM_EPS)
+    gamma = model.ln_f.weight.double()
+    readout = model.unembed.weight.double()[target]
+
+    def term(v):  # a [32] part of the stream -> its share of the score
+        return float(((v - v.mean()) * gamma / sigma) @ readout)
+
+    parts = {"embed": term(rec["embed"][last]), "pos": term(rec["pos"][last])}
+    by_source = {}
+    for l, block in enumerate(model.blocks):
+        w_o = block.attn.o.weight.double()  # [32 out, 32 in]
+        for h in range(N_HEADS):
+            name = f"L{l + 1}H{h + 1}"
+            cols = w_o[:, h * D_HEAD:(h + 1) * D_HEAD]
+            if (l, h) in ablate:
+                parts[name], by_source[name] = 0.0, [0.0] * (last + 1)
+                continue
+            parts[name] = term(cols @ rec[f"blocks.{l}.head_out"][h, last])
+            weights = rec[f"blocks.{l}.attn_weights"][h, last]
+            values = rec[f"blocks.{l}.v"][h]
+            by_source[name] = [float(weights[j]) * term(cols @ values[j]) for j in range(last + 1)]
+    for l in range(N_LAYERS):
+        parts[f"mlp{l + 1}"] = term(rec[f"blocks.{l}.mlp_out"][last])
+    parts["bias"] = float(model.ln_f.bias.double() @ readout + model.unembed.bias.double()[target])
+    return float(rec["logits"][last, target]), parts, by_source
+
+
+@torch.no_grad()
+def patched_logits(model, ids, patches, ablate=frozenset()):
+    """The last place's logits [30] when, for each (layer, head, position) -> [8] in
+    `patches`, that head's output (before o) is replaced during the pass."""
+    if isinstance(ablate, str):
+        ablate = parse_ablate(ablate)
+    ids = torch.tensor([list(ids)[-CONTEXT:]], dtype=torch.long)
+    T = ids.shape[1]
+    future = torch.triu(torch.ones(T, T, dtype=torch.bool), diagonal=1)
+    x = model.embed(ids)[0] + position_encoding(T).to(model.embed.weight.dtype)   # [T, 32]
+    for l, block in enumerate(model.blocks):
+        a = block.attn
+        h_in = block.ln1(x)
+        split = lambda t: t.view(T, N_HEADS, D_HEAD).transpose(0, 1)           # [H, T, 8]
+        q, k, v = split(a.q(h_in)), split(a.k(h_in)), split(a.v(h_in))
+        w = torch.softmax((q @ k.transpose(-1, -2) / math.sqrt(D_HEAD)).masked_fill(future, float("-inf")), -1)
+        out = (w @ v).clone()                                                   # [H, T, 8]
+        for h in range(N_HEADS):
+            if (l, h) in ablate:
+                out[h] = 0.0
+        for (pl, ph, pp), value in patches.items():
+            if pl == l:
+                out[ph, pp] = value
+        x = x + a.o(out.transpose(0, 1).reshape(T, D_MODEL))
+        x = x + block.mlp.proj(F.gelu(block.mlp.fc(block.ln2(x))))
+    return model.unembed(model.ln_f(x))[-1]
+
+
+@torch.no_grad()
+def head_patching(model, clean, corrupted, ablate=frozenset()):
+    """-> (clean favourite, corrupted favourite, {head: [share per position]}): the metric is
+    logit(clean favourite) - logit(corrupted favourite) at the last place (the clean
+    runner-up when both favour the same); a share is how much of its clean - corrupted
+    difference one head output, copied from the clean pass, brings back."""
+    clean_logits = patched_logits(model, clean, {}, ablate)
+    corrupted_logits = patched_logits(model, corrupted, {}, ablate)
+    good = int(torch.argmax(clean_logits))
+    bad = int(torch.argmax(corrupted_logits))
+    if bad == good:
+        bad = int(torch.argsort(clean_logits, descending=True)[1])
+    metric = lambda logits: float(logits[good] - logits[bad])
+    base, gap = metric(corrupted_logits), metric(clean_logits) - metric(corrupted_logits)
+    clean_heads = model.forward_record(clean, ablate)
+    T = len(list(clean)[-CONTEXT:])
+    shares = {}
+    for l in range(N_LAYERS):
+        for h in range(N_HEADS):
+            row = []
+            for p in range(T):
+                value = torch.from_numpy(clean_heads[f"blocks.{l}.head_out"][h, p]).to(model.embed.weight.dtype)
+                row.append((metric(patched_logits(model, corrupted, {(l, h, p): value}, ablate)) - base) / gap)
+            shares[f"L{l + 1}H{h + 1}"] = row
+    return good, bad, shares
 
 
 # --------------------------------------------------------------------------- command line

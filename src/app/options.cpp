@@ -62,6 +62,12 @@ const FlagTable<Options>& flags() {
           switch_on(&Options::json));
     t.add("all-activations", "", "with --json: also every recorded tensor by name (q, k, v, ...)",
           switch_on(&Options::json_all));
+    t.add("attribute", "CHAR",
+          "with --json: split the last place's score for CHAR (or 'top', the favourite)\n"
+          "into the parts of the machine that wrote it",
+          text(&Options::attribute));
+    t.add("corrupt", "TEXT", "with --attribute: patch clean against TEXT (as long as --text), or 'auto'",
+          text(&Options::corrupt));
     t.section("Window:");
     t.add("chapter", "K", "open at chapter K, counted from 0 (--list-chapters lists them)",
           whole_number(&Options::chapter, 0));
@@ -76,7 +82,8 @@ const FlagTable<Options>& flags() {
                  {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}));
     t.add("bench-json", "FILE", "with --bench-frames: also write the figures as JSON",
           path(&Options::bench_json));
-    t.add("bench-idle", "S", "open the window, leave it untouched for S seconds, print the CPU it uses in\n"
+    t.add("bench-idle", "S",
+          "open the window, leave it untouched for S seconds, print the CPU it uses in\n"
           "the 10 seconds after that, and close",
           whole_number(&Options::bench_idle, 0));
     t.add("quality", "Q", "auto, high, medium or low (default: the saved setting; high headless)",
@@ -110,9 +117,12 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
   if (o.weights_file && o.step) return fail("--weights and --step cannot be used together");
   if (o.json && !o.text) return fail("--json needs --text TEXT");
   if (o.json_all && !o.json) return fail("--all-activations only works with --json");
+  if (o.attribute && !o.json) return fail("--attribute only works with --json");
+  if (o.corrupt && !o.attribute) return fail("--corrupt only works with --attribute");
   if (o.dump_state && !o.script) return fail("--dump-state only works with --script");
   if (o.bench_idle && (o.bench_frames || o.script || o.screenshot))
-    return fail("--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
+    return fail(
+        "--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
   if ((o.bench_motion || o.bench_json) && !o.bench_frames)
     return fail("--motion and --bench-json only work with --bench-frames");
   return o;

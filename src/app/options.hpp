@@ -25,6 +25,8 @@ struct Options {
   std::string run;                                    // --run NAME ("" = the first run)
   std::optional<long long> step;                      // --step N (nearest checkpoint)
   std::string ablate;                                 // --ablate L2H4,L1H2
+  std::optional<std::string> attribute;               // --attribute CHAR|top: with --json, the attribution
+  std::optional<std::string> corrupt;                 // --corrupt TEXT|auto: with --attribute, the patching map
 
   // Window and headless rendering.
   std::optional<std::filesystem::path> screenshot;    // --screenshot out.png

@@ -60,3 +60,16 @@ TEST_CASE("quality and motion-benchmark flags parse, and bad values are named") 
   REQUIRE_FALSE(lonely.ok());
   CHECK_THAT(lonely.error(), Catch::Contains("--bench-frames"));
 }
+
+TEST_CASE("--attribute and --corrupt go with --json, and the target character is checked") {
+  auto o = parse_options({"--json", "--text", "qzxv kplw qzxv kp", "--attribute", "l", "--corrupt", "auto"});
+  REQUIRE(o.ok());
+  CHECK(*o->attribute == "l");
+  CHECK(*o->corrupt == "auto");
+  auto alone = parse_options({"--attribute", "top"});
+  REQUIRE_FALSE(alone.ok());
+  CHECK_THAT(alone.error(), Catch::Contains("--attribute only works with --json"));
+  auto corrupt = parse_options({"--json", "--text", "ab", "--corrupt", "auto"});
+  REQUIRE_FALSE(corrupt.ok());
+  CHECK_THAT(corrupt.error(), Catch::Contains("--corrupt only works with --attribute"));
+}
