@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "am/analysis/tracing.hpp"
 #include "am/model/head_mask.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/input_events.hpp"
@@ -185,6 +186,20 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.height = static_cast<int>(*h);
     return c;
   }
+  if (word == "attribute") {  // number: the character id, -1 for its favourite
+    c.kind = CommandKind::kAttribute;
+    auto target = analysis::parse_target_character(arg);
+    if (!target) return fail("'attribute': " + target.error());
+    c.number = *target;
+    c.text = std::string(arg);
+    return c;
+  }
+  if (word == "corrupt") {
+    c.kind = CommandKind::kCorrupt;
+    if (arg.empty()) return fail("'corrupt' needs a text as long as the text read, or 'auto'");
+    c.text = std::string(arg);
+    return c;
+  }
   if (word == "dump") {
     c.kind = CommandKind::kDump;
     if (arg.empty()) return fail("'dump' needs a file name, e.g. dump state.json");
@@ -193,7 +208,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump, run, train, wait-training)");
+              "resize, dump, run, train, wait-training, attribute, corrupt)");
 }
 
 }  // namespace
@@ -217,6 +232,8 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kResize: return "resize";
     case CommandKind::kDump: return "dump";
     case CommandKind::kRun: return "run";
+    case CommandKind::kAttribute: return "attribute";
+    case CommandKind::kCorrupt: return "corrupt";
   }
   return "?";
 }

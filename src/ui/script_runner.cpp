@@ -1,4 +1,5 @@
 #include "am/ui/script_runner.hpp"
+#include "am/ui/tracing_state.hpp"
 
 #include <chrono>
 #include <cstdlib>
@@ -93,6 +94,11 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       }
       return fail("no run named '" + c.text + "' (runs: " + (names.empty() ? "none" : names) + ")");
     }
+    case CommandKind::kAttribute:
+      set_tracing_target(state, static_cast<int>(c.number));
+      return Ok{};
+    case CommandKind::kCorrupt:
+      return set_corruption(state, c.text);
   }
   return fail("unhandled command");
 }

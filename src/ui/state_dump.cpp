@@ -4,6 +4,7 @@
 #include "am/model/safetensors.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/live_numbers.hpp"
+#include "am/ui/tracing_state.hpp"
 
 namespace am::ui {
 
@@ -56,6 +57,8 @@ Status write_state_dump(const std::filesystem::path& path, const AppState& state
   const std::vector<int> ids = read_ids(state);
   const Activations acts = engine.forward(state.step, ids, state.pulled);
   nlohmann::ordered_json j = dump_state(state, acts, engine.nonsense_accuracy(state.step, state.pulled));
+  if (const auto weights = engine.chapter_context(state).weights)  // issue 22: why this character?
+    add_tracing_json(j, TracingCache{}.update(*weights, acts, state));
   if (extra.is_object())
     for (const auto& [key, value] : extra.items()) j[key] = value;
   const std::string text = j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";

@@ -11,6 +11,7 @@
 #include "am/model/head_mask.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/core/result.hpp"
+#include "am/ui/tracing_choice.hpp"
 
 namespace am::ui {
 
@@ -114,6 +115,7 @@ struct AppState {
   // a dialog until dismissed; the app runs on without them.
   std::vector<std::string> load_messages;
   bool load_dialog_open = false;
+  TracingChoice tracing;           // "why this character?" (issue 22)
 };
 
 // Sets the typed text and normalizes it; the selection returns to the last character.

@@ -1,7 +1,7 @@
 // Replaying user actions from a text file, one per line:
 //   chapter 9 | text qzxv kplw qzxv kp | step 1500 | pull L2H4 | push L2H4 |
 //   select 16 (one-based query position) | head L1H4 | generate 20 | screenshot out.png |
-//   generate 20 temperature 0.8 seed 3 | run plain
+//   generate 20 temperature 0.8 seed 3 | run plain | attribute l | corrupt auto
 // and, for the window: key Right (a press and its release, within one frame; also F1,
 // Space, Ctrl+S, ...) | wait 1500 (let frames run for that many milliseconds of real
 // time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json
@@ -25,6 +25,8 @@ enum class CommandKind {
   kKey, kWait, kFocus, kResize, kDump, kRun,
   kTrain,         // train PRESET [steps N] [corpus PATH] [seed N] [name NAME] | train continue NAME
   kWaitTraining,  // waits (frame after frame) until the run and its analysis are done
+  kAttribute,     // attribute CHAR|top|space: the character whose score is explained
+  kCorrupt,       // corrupt TEXT|auto: the text patching compares with
 };
 const char* command_name(CommandKind kind);
 

@@ -1,0 +1,41 @@
+// The "why this character?" choice in AppState, and the tracing it asks for, computed
+// once per change (not per frame): the top-5 panel, the waterfall, the patching box, the
+// script lines and the state dump all go through here.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "am/analysis/tracing.hpp"
+#include "am/core/result.hpp"
+#include "am/ui/app_state.hpp"
+
+namespace am::ui {
+
+// id: a character, or -1 for the favourite.
+void set_tracing_target(AppState& state, int id);
+// "auto", a text as long as the text read, or "" (no patching). A text of another length,
+// or "auto" on a text with nothing repeated, is refused with a message.
+Status set_corruption(AppState& state, const std::string& text);
+
+analysis::Corruption corruption_of(const AppState& state);
+
+// The tracing of the pass on show, recomputed only when what it depends on changed.
+class TracingCache {
+ public:
+  const analysis::Tracing& update(const Weights& weights, const Activations& acts, const AppState& state);
+  const analysis::Tracing& current() const { return tracing_; }
+
+ private:
+  bool valid_ = false;
+  const Weights* weights_ = nullptr;
+  std::int64_t step_ = -1;
+  std::uint64_t revision_ = 0;
+  TracingChoice choice_;
+  analysis::Tracing tracing_;
+};
+
+// The dump's `attribution` and `patching` objects (null when there is nothing to show).
+void add_tracing_json(nlohmann::ordered_json& dump, const analysis::Tracing& t);
+
+}  // namespace am::ui
