@@ -14,6 +14,7 @@
 
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
+#include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/drum_notes.hpp"
 #include "am/ui/engine_caches.hpp"
@@ -310,6 +311,8 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["checkpoint_steps"] = steps();
   extra["checkpoints_loaded"] = engine_->loaded_steps();
   extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
+  const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
+  for (const auto& [key, value] : chapter.items()) extra[key] = value;
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
@@ -358,6 +361,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
     requests.resize = pending_resize_;
     pending_resize_.reset();
   }
+  run_show_me();
   // Every event since the last frame, each acted on once (a script's keys included).
   events_ = queue_.take();
   ui::PanelActions actions = std::exchange(pending_actions_, ui::PanelActions{});
@@ -388,6 +392,23 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   follow_training();
   ui::advance_playback(state_, steps(), dt_seconds);
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
+}
+
+// "Show me": the chapter's try-this lines, run at once as a script would run them.
+void UiSession::run_show_me() {
+  std::vector<std::string> lines = std::exchange(chapter_panel_.show_me, {});
+  if (lines.empty()) return;
+  std::string source;
+  for (const std::string& l : lines) source += l + "\n";
+  auto script = ui::parse_script(source, "Show me");
+  if (!script) {
+    ui::set_status(state_, script.error(), true);
+    return;
+  }
+  ui::ScriptRunner runner(std::move(*script));
+  if (runner.run_all(state_, *engine_) == ui::ScriptRunner::Outcome::kFailed)
+    ui::set_status(state_, runner.error(), true);
+  ++state_.revision;
 }
 
 // Once every checkpoint of a run has been read, the ones that failed leave its drum (the
@@ -510,9 +531,11 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
       loading = in.size();
       loaded_from = in.front();
     }
-    drum.slider_label = ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], waiting);
-    drum.progress_note = ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
-                                                headless_ ? cache_->target() : cache_->ready(), cache_->target());
+    drum.slider_label =
+        ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], waiting);
+    drum.progress_note =
+        ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
+                               headless_ ? cache_->target() : cache_->ready(), cache_->target());
     drum_text_ = {drum.slider_label, drum.progress_note};  // for the state dump
   }
   for (const RunSlot& r : runs_) {
@@ -563,8 +586,8 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
-  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || training_actions.any() ||
-                     !state_.requested_run.empty();
+  const bool acted = actions.any() || requests.screenshot || requests.reset_camera ||
+                     training_actions.any() || !state_.requested_run.empty();
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);
   if (pending_dump_) {

@@ -93,7 +93,8 @@ class UiSession {
   std::shared_ptr<const ui::CachedPass> pass_at(std::size_t index) { return cache_->get(index); }
   std::size_t cached_target() const { return cache_->target(); }  // passes kept near the drum
   bool background_busy() const {
-    return cache_->ready() < cache_->target() || training_->busy() || engine_->loading() || engine_->needs_drop();
+    return cache_->ready() < cache_->target() || training_->busy() || engine_->loading() ||
+           engine_->needs_drop();
   }
   // Beads travel in the chapters about threads and beads, and for a few seconds after
   // any change elsewhere; then they rest and the window can sleep.
@@ -119,6 +120,7 @@ class UiSession {
   std::size_t step_index() const;  // the checkpoint AppState::step is on
   void apply_actions(double dt_seconds, SessionRequests& requests);
   void apply_training_actions(const ui::TrainingActions& actions);
+  void run_show_me();
   void finish_loading();
   machine::SceneInput derive(double time_seconds, double dt_seconds, SessionRequests& requests);
   bool draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests);

@@ -35,9 +35,11 @@ std::string char_name(char c) { return c == ' ' ? std::string("space") : std::st
 
 std::string describe(const Part& part, const SceneInput& in) {
   std::string out;
-  const std::string head = part.layer >= 0 && part.head >= 0 ? head_name(part.layer, part.head) : std::string();
+  const std::string head =
+      part.layer >= 0 && part.head >= 0 ? head_name(part.layer, part.head) : std::string();
   switch (part.kind) {
-    case PartKind::kNone: break;
+    case PartKind::kNone:
+      break;
     case PartKind::kSlug:
       append(out, "character %s\n", char_at(in, part.position).c_str());
       append(out, "id %d of %d", part.index, kVocab);
@@ -69,15 +71,22 @@ std::string describe(const Part& part, const SceneInput& in) {
       break;
     case PartKind::kShutter:
       append(out, "causal mask · %s · query %s\n", head.c_str(), char_at(in, part.position).c_str());
-      append(out, "the %d character%s after it are hidden:\nweight exactly 0", part.index, part.index == 1 ? "" : "s");
+      append(out, "the %d character%s after it are hidden:\nweight exactly 0", part.index,
+             part.index == 1 ? "" : "s");
       break;
     case PartKind::kMlpNeedle:
-      append(out, "L%d MLP · neuron %d of %s\n", part.layer + 1, part.index + 1, char_at(in, part.position).c_str());
+      append(out, "L%d MLP · neuron %d of %s\n", part.layer + 1, part.index + 1,
+             char_at(in, part.position).c_str());
       append(out, "before GELU = %.3f\n", static_cast<double>(part.scaled));
       append(out, "after GELU = %.3f", static_cast<double>(part.value));
       break;
     case PartKind::kProbabilityColumn:
-      append(out, "next after %s: %s\n", char_at(in, part.position).c_str(), char_name(id_to_char(part.index)).c_str());
+      append(out, "next after %s: %s\n", char_at(in, part.position).c_str(),
+             char_name(id_to_char(part.index)).c_str());
+      if (part.value < 0.0f) {
+        append(out, "probability hidden until you answer the chapter's question");
+        break;
+      }
       append(out, "probability = %.1f %%", 100.0 * static_cast<double>(part.value));
       if (part.has_intact)
         append(out, "\nwith every head in the rack = %.1f %%", 100.0 * static_cast<double>(part.intact));
@@ -91,7 +100,9 @@ std::string describe(const Part& part, const SceneInput& in) {
       break;
     case PartKind::kDrum:
       append(out, "training step %lld", static_cast<long long>(part.step));
-      if (part.value >= 0.0f) append(out, "\nloss = %.3f", static_cast<double>(part.value));
+      // stored in nats, shown in bits like every loss on screen
+      if (part.value >= 0.0f)
+        append(out, "\nloss = %.2f bits", static_cast<double>(part.value) / 0.69314718055994530942);
       if (part.weight >= 0.0f)
         append(out, "\nrepeated nonsense right = %.0f %%", 100.0 * static_cast<double>(part.weight));
       break;

@@ -15,8 +15,8 @@ namespace am::machine {
 
 namespace {
 constexpr float kPlateThickness = 0.05f;
-constexpr float kPlatePitch = 0.16f;       // matches layout.cpp's stack
-constexpr float kDialTilt = 0.35f;         // radians the dials lean back, towards a camera above
+constexpr float kPlatePitch = 0.16f;  // matches layout.cpp's stack
+constexpr float kDialTilt = 0.35f;    // radians the dials lean back, towards a camera above
 const float kSqrtDHead = std::sqrt(static_cast<float>(kDHead));
 
 const glm::vec4 kWhite{1.0f};
@@ -42,7 +42,8 @@ struct ThreadCurve {
   glm::vec3 at(float t) const {
     if (loop_radius > 0.0f) {
       const float a = 6.28318530718f * t;
-      return from + kDialUp * (loop_radius * (1.0f - std::cos(a))) + kRight * (0.8f * loop_radius * std::sin(a));
+      return from + kDialUp * (loop_radius * (1.0f - std::cos(a))) +
+             kRight * (0.8f * loop_radius * std::sin(a));
     }
     return from + (to - from) * t + kDialUp * (height * std::sin(3.14159265359f * t));
   }
@@ -88,7 +89,8 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
     for (int j = 0; j <= i; ++j) {
       const Part p = hd.pair_part(PartKind::kAttentionCell, i, j);
       const PickId pick = b.part(p);
-      b.add(Mesh::kBox, Material::kGlow, xf::box(cell(i, j) + glm::vec3(0, 0.004f, 0), {0.9f * s, 0.008f, 0.85f * pitch}),
+      b.add(Mesh::kBox, Material::kGlow,
+            xf::box(cell(i, j) + glm::vec3(0, 0.004f, 0), {0.9f * s, 0.008f, 0.85f * pitch}),
             attention_cell_color(p.weight), pick);
     }
 
@@ -115,8 +117,8 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
       p.index = T - 1 - i;  // how many keys it hides
       const PickId pick = b.part(p);
       const glm::vec3 row = cell(i, 0);
-      b.add(Mesh::kBox, Material::kSteel, xf::box({0.5f * (x0 + x1), top_y + 0.035f, row.z}, {x1 - x0, 0.06f, pitch}),
-            kShutterTint, pick);
+      b.add(Mesh::kBox, Material::kSteel,
+            xf::box({0.5f * (x0 + x1), top_y + 0.035f, row.z}, {x1 - x0, 0.06f, pitch}), kShutterTint, pick);
     }
     // A brass edge along the slant.
     const glm::vec3 a = cell(0, 0) + glm::vec3(0.5f * s, 0.06f, 0.5f * pitch);
@@ -147,10 +149,12 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
     const glm::vec3 c = dial_centre(j);
     // A brass stand, the bezel, the face, three ticks (left, up, right), the needle, its pivot.
     const glm::vec3 foot(L.x(j), top_y, bay.z_front - 0.22f);
-    b.add(Mesh::kBox, Material::kBrass, xf::oriented_box(0.5f * (foot + c) - kDialNormal * 0.02f, kRight, kDialUp,
-                                                         {0.12f * s, glm::length(c - foot), 0.02f}),
+    b.add(Mesh::kBox, Material::kBrass,
+          xf::oriented_box(0.5f * (foot + c) - kDialNormal * 0.02f, kRight, kDialUp,
+                           {0.12f * s, glm::length(c - foot), 0.02f}),
           kWhite, pick);
-    b.add(Mesh::kDisc, Material::kBrass, xf::disc(c - kDialNormal * 0.006f, kDialNormal, kRight, 2.2f * r), kWhite, pick);
+    b.add(Mesh::kDisc, Material::kBrass, xf::disc(c - kDialNormal * 0.006f, kDialNormal, kRight, 2.2f * r),
+          kWhite, pick);
     b.add(Mesh::kDisc, Material::kPaint, xf::disc(c, kDialNormal, kRight, 2.0f * r), kDialFace, pick);
     for (float a : {-1.5707963f, 0.0f, 1.5707963f}) {
       const glm::vec3 dir = kDialUp * std::cos(a) + kRight * std::sin(a);
@@ -165,8 +169,8 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
           xf::needle(c + kDialNormal * 0.008f, dir, glm::cross(dir, kDialNormal), 0.88f * r, 0.08f * r),
           {0.35f, 0.35f, 0.38f, 1.0f}, pick);
     b.add(Mesh::kSphere, Material::kBrass, xf::sphere(c + kDialNormal * 0.01f, 0.16f * r), kWhite, pick);
-    b.label(label_text(b.character(j), buf), foot + kDialUp * (0.06f * s) + kDialNormal * 0.03f, kRight, kDialUp,
-            0.28f * s, kDialInk);
+    b.label(label_text(b.character(j), buf), foot + kDialUp * (0.06f * s) + kDialNormal * 0.03f, kRight,
+            kDialUp, 0.28f * s, kDialInk);
   }
 
   const bool threads = b.in.view.show_threads, beads = b.in.view.show_beads;
@@ -190,8 +194,11 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
     }
     if (beads) {
       // Values travel from the key (t = 1) back to the query (t = 0); each thread has its own phase.
-      float t = 0.5f;
-      if (!b.in.view.reduced_motion) {
+      // A pulled head hands nothing back: its beads rest at their keys.
+      const bool pulled =
+          b.in.pulled.pulled[static_cast<std::size_t>(hd.layer)][static_cast<std::size_t>(hd.head)];
+      float t = pulled ? 1.0f : 0.5f;
+      if (!b.in.view.reduced_motion && !pulled) {
         const double phase = b.in.time_seconds * 0.35 + 0.618034 * j;
         t = 1.0f - static_cast<float>(phase - std::floor(phase));
         b.scene.animated = true;
@@ -233,8 +240,8 @@ void build_head_plates(Builder& b) {
       const Material m = is_lifted ? Material::kBrass : Material::kSteel;
       b.add(Mesh::kBevelBox, m, xf::box({0.0f, y, zc}, {width, kPlateThickness, depth}), tint, pick);
       if (glow)
-        b.add(Mesh::kBox, Material::kGlow, xf::box({0.0f, y - 0.035f, zc}, {width + 0.14f, 0.02f, depth + 0.14f}),
-              kPathGlow, pick);
+        b.add(Mesh::kBox, Material::kGlow,
+              xf::box({0.0f, y - 0.035f, zc}, {width + 0.14f, 0.02f, depth + 0.14f}), kPathGlow, pick);
       // An index tab on the left, staggered so every head's name shows from above.
       const float tab_z = bay.z_front - 0.35f - static_cast<float>(h) * (depth - 0.7f) / (kHeads - 1);
       const glm::vec3 tab(-L.half_width - 0.4f, y, tab_z);

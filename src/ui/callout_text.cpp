@@ -25,11 +25,13 @@ std::string head_of(const Part* p, const machine::SceneInput& in) {
 
 }  // namespace
 
-std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneInput& in, const AppState& state) {
+std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneInput& in,
+                         const AppState& state) {
   const int T = in.acts ? in.acts->length() : 0;
   const std::string dot = " \u00b7 ";
   switch (focus) {
-    case FocusPart::kSlugs: return "type slugs" + dot + fmt_int(T) + (T == 1 ? " character" : " characters");
+    case FocusPart::kSlugs:
+      return "type slugs" + dot + fmt_int(T) + (T == 1 ? " character" : " characters");
     case FocusPart::kQuerySlug:
       if (rep == nullptr) return "query";
       return "query" + dot + quote_char(char_at(in, rep->position)) + ", place " + fmt_int(rep->position + 1);
@@ -42,8 +44,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
     case FocusPart::kLiftedGrid: {
       const std::int64_t cells = static_cast<std::int64_t>(T) * (T + 1) / 2;
       // About n²/2: every character against itself and everything before, in each of the heads.
-      return head_of(rep, in) + " weight grid" + dot + fmt_int(cells) + " cells, and as many in each of the " +
-             fmt_int(kLayers * kHeads) + " heads";
+      return head_of(rep, in) + " weight grid" + dot + fmt_int(cells) +
+             " cells, and as many in each of the " + fmt_int(kLayers * kHeads) + " heads";
     }
     case FocusPart::kShutter: {
       const std::int64_t hidden = static_cast<std::int64_t>(T) * (T - 1) / 2;
@@ -52,6 +54,9 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
     case FocusPart::kThreads:
     case FocusPart::kBeads:
       if (rep == nullptr) return focus == FocusPart::kThreads ? "threads" : "beads";
+      if (focus == FocusPart::kBeads && rep->layer >= 0 && rep->head >= 0 &&
+          in.pulled.pulled[static_cast<std::size_t>(rep->layer)][static_cast<std::size_t>(rep->head)])
+        return head_of(rep, in) + " beads" + dot + "pulled out: they rest, nothing is carried back";
       if (focus == FocusPart::kBeads)
         return head_of(rep, in) + " beads" + dot + "values carried back, the biggest (weight " +
                fmt_fixed(rep->weight, 2) + ") from " + quote_char(char_at(in, rep->key));
@@ -59,7 +64,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
              quote_char(char_at(in, rep->key));
     case FocusPart::kLayerPlates:
       return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " head plates";
-    case FocusPart::kAllPlates: return fmt_int(kLayers * kHeads) + " head plates";
+    case FocusPart::kAllPlates:
+      return fmt_int(kLayers * kHeads) + " head plates";
     case FocusPart::kPathPlates: {
       std::vector<std::string> names;
       for (const auto& ph : in.view.path_heads)
@@ -72,16 +78,19 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       if (rep == nullptr) return {};
       return head_of(rep, in) + " copies from " + quote_char(char_at(in, rep->key)) + ", place " +
              fmt_int(rep->key + 1) + dot + "weight " + fmt_fixed(rep->weight, 2);
-    case FocusPart::kMlp: return "MLP needles" + dot + fmt_int(kDMlp) + " per layer";
+    case FocusPart::kMlp:
+      return "MLP needles" + dot + fmt_int(kDMlp) + " per layer";
     case FocusPart::kColumns:
       if (rep == nullptr || rep->index < 0) return "next-character columns";
-      if (probabilities_hidden(state)) return "next-character columns" + dot + "tallest " + quote_char(id_to_string(rep->index)[0]);
-      return "next-character columns" + dot + quote_char(id_to_string(rep->index)[0]) + " " + fmt_probability(rep->value);
+      if (probabilities_hidden(state)) return "next-character columns" + dot + "hidden until you answer";
+      return "next-character columns" + dot + quote_char(id_to_string(rep->index)[0]) + " " +
+             fmt_probability(rep->value);
     case FocusPart::kDrum:
       if (rep == nullptr || rep->step < 0) return "training drum";
       {
         std::string s = "training drum" + dot + "step " + fmt_int(rep->step);
-        if (rep->value >= 0.0f) s += dot + "loss " + fmt_fixed(nats_to_bits(rep->value), 2) + kUnitSpace + "bits";
+        if (rep->value >= 0.0f)
+          s += dot + "loss " + fmt_fixed(nats_to_bits(rep->value), 2) + kUnitSpace + "bits";
         if (rep->weight >= 0.0f) s += dot + "copy " + fmt_percent(rep->weight);
         return s;
       }
@@ -92,7 +101,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       return "rack of heads" + dot + fmt_int(pulled) + " pulled";
     }
     case FocusPart::kMachine:
-    case FocusPart::kCount: break;
+    case FocusPart::kCount:
+      break;
   }
   return {};
 }

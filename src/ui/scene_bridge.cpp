@@ -22,6 +22,7 @@ machine::SceneInput make_scene_input(const AppState& state, const ChapterContext
   in.selected_head = state.selected_head;
   in.pulled = state.pulled;
   in.view = current_stage(state, context).view;
+  in.view.hide_probabilities = probabilities_hidden(state);
   if (context.training) in.training = training_track(*context.training, state.step);
   in.time_seconds = time_seconds;
   return in;

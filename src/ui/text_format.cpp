@@ -81,6 +81,18 @@ std::string fmt_points(double fraction_difference) {
   return n + kUnitSpace + (n == "1" ? "point" : "points");
 }
 
+std::string fmt_points_between(double from, double to) {
+  const long long a = std::llround(from * 100.0), b = std::llround(to * 100.0);
+  const long long n = a > b ? a - b : b - a;
+  return std::to_string(n) + kUnitSpace + (n == 1 ? "point" : "points");
+}
+
+std::pair<std::string, std::string> fmt_distinct(double a, double b, int decimals) {
+  for (int d = decimals; d < decimals + 3; ++d)
+    if (a == b || fmt_fixed(a, d) != fmt_fixed(b, d)) return {fmt_fixed(a, d), fmt_fixed(b, d)};
+  return {fmt_fixed(a, decimals + 3), fmt_fixed(b, decimals + 3)};
+}
+
 std::string fmt_bytes(double bytes) {
   if (bytes < 1e3) return fmt_int(static_cast<std::int64_t>(std::llround(bytes))) + kUnitSpace + "bytes";
   if (bytes < 1e6) return scaled(bytes, 1e3, "kB");

@@ -170,12 +170,18 @@ inline std::string plain_spaces(std::string s) {
   return s;
 }
 
-inline std::string render_chapter(const Chapter& ch, const ChapterContext& c) {
-  std::string s = ch.body(c) + "\n" + ch.caption(c) + "\n" + ch.try_this(c);
+// As the learner reads it after answering the question, with "the numbers" opened.
+inline std::string render_chapter(const Chapter& ch, const ChapterContext& context) {
+  AppState answered = context.state ? *context.state : AppState{};
+  answered.chapter = ch.number;
+  answered.predict = PredictState{ch.number, 0, true};
+  ChapterContext c = context;
+  c.state = context.state ? &answered : nullptr;
+  std::string s = ch.body(c) + "\n" + ch.numbers(c) + "\n" + ch.caption(c) + "\n" + ch.try_this.words(c);
   if (ch.predict) {
     s += "\n" + ch.predict->prompt(c);
     for (const auto& choice : ch.predict->choices(c)) s += "\n" + choice;
-    s += "\n" + ch.predict->reveal(c).explanation;
+    s += "\n" + ch.predict->answer_from(c).explanation;
   }
   return plain_spaces(s);
 }

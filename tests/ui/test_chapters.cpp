@@ -73,7 +73,7 @@ TEST_CASE("list_chapters prints one line per chapter: number, two spaces, title"
   const std::vector<std::string> titles = {
       "One character at a time", "Characters become numbers",        "Queries and keys",
       "Only looking back",       "Bringing back what it found",      "Cut open",
-      "Eight heads, eight jobs", "Copying what came next last time", "It appears suddenly",
+      "What the eight heads do", "Copying what came next last time", "It appears suddenly",
       "Pulling a head out",      "The square and the cache",         "Grow your own"};
   std::istringstream in(list_chapters());
   std::vector<std::string> lines;
@@ -144,7 +144,7 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
         INFO("chapter " << ch.number << " text '" << text << "' inputs " << with_inputs);
         const std::string s = test::render_chapter(ch, c);
         CHECK(!ch.body(c).empty());
-        CHECK(!ch.try_this(c).empty());
+        CHECK(!ch.try_this.words(c).empty());
         CHECK(s.find("nan") == std::string::npos);
         CHECK(s.find("inf ") == std::string::npos);
       }

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "am/ui/chapters.hpp"
-#include "fakes.hpp"
 #include "am/ui/script.hpp"
+#include "fakes.hpp"
 
 using namespace am;
 using namespace am::ui;
@@ -35,7 +35,8 @@ std::string body_with(const GrowingRun* run, const TrainingRecord& shipped) {
   c.state = &state;
   c.growing = run;
   c.shipped = &shipped;
-  return test::plain_spaces(find_chapter(kGrowChapter)->body(c));
+  const Chapter& ch = *find_chapter(kGrowChapter);
+  return test::plain_spaces(ch.body(c) + "\n" + ch.numbers(c));
 }
 
 }  // namespace
@@ -75,7 +76,8 @@ TEST_CASE("chapter 11 quotes the live run and compares its jump with the shipped
 }
 
 TEST_CASE("script: train and wait-training lines", "[script]") {
-  auto s = parse_script("train shipped steps 300 corpus /tmp/text seed 7 name mine\nwait-training\n", "t.txt");
+  auto s =
+      parse_script("train shipped steps 300 corpus /tmp/text seed 7 name mine\nwait-training\n", "t.txt");
   REQUIRE(s.ok());
   REQUIRE(s->commands.size() == 2);
   const ScriptCommand& t = s->commands[0];
@@ -90,9 +92,9 @@ TEST_CASE("script: train and wait-training lines", "[script]") {
   REQUIRE(again.ok());
   CHECK(again->commands[0].text == "continue");
   CHECK(again->commands[0].name == "half");
-  for (const char* bad : {"train\n", "train fancy\n", "train plain steps\n", "train plain steps -4\n",
-                          "train plain colour red\n", "wait-training now\n", "train continue\n",
-                          "train continue a b\n"}) {
+  for (const char* bad :
+       {"train\n", "train fancy\n", "train plain steps\n", "train plain steps -4\n",
+        "train plain colour red\n", "wait-training now\n", "train continue\n", "train continue a b\n"}) {
     INFO(bad);
     CHECK_FALSE(parse_script(bad, "t.txt").ok());
   }

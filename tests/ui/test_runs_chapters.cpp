@@ -105,7 +105,7 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
         c.intact = &acts;
         c.runs = &views;
         c.run = state.run;
-        const std::string body = ch.body(c), caption = ch.caption(c), try_this = ch.try_this(c);
+        const std::string body = ch.body(c), caption = ch.caption(c), try_this = ch.try_this.words(c);
         INFO("run " << state.run << ", chapter " << ch.number << ", text " << state.normalized.text);
         CHECK_FALSE(body.empty());
         CHECK_FALSE(caption.empty());

@@ -16,57 +16,68 @@
 #include <string>
 #include <vector>
 
-#include "am/model/activations.hpp"
-#include "am/model/head_mask.hpp"
 #include "am/core/draw_list.hpp"
 #include "am/core/revision_stamp.hpp"
+#include "am/model/activations.hpp"
+#include "am/model/head_mask.hpp"
 
 namespace am::machine {
 
 // What the chapter (or the user) wants to see. Zero/false means the default look.
 struct View {
-  bool split_embedding = false;      // chapter 1: embedding and position apart, then their sum
+  bool split_embedding = false;  // chapter 1: embedding and position apart, then their sum
   bool show_threads = true;
   bool show_beads = true;
   bool show_shutter = true;
   bool cut_open_mlp = true;
-  bool highlight_path = false;       // chapter 7: previous-char head -> induction head
+  bool highlight_path = false;                         // chapter 7: previous-char head -> induction head
   std::optional<std::pair<int, int>> path_heads[2]{};  // zero-based (layer, head) to highlight
-  bool reduced_motion = false;       // no travelling beads / glides
+  bool reduced_motion = false;                         // no travelling beads / glides
+  bool hide_probabilities = false;  // a question waits: the columns stand empty, no figures
 };
 
 struct TrainingTrack {
-  std::vector<std::int64_t> steps;   // checkpoint steps
-  std::vector<float> loss;           // smoothed training loss per checkpoint
-  std::vector<float> accuracy;       // nonsense accuracy per checkpoint (may be empty)
+  std::vector<std::int64_t> steps;  // checkpoint steps
+  std::vector<float> loss;          // smoothed training loss per checkpoint
+  std::vector<float> accuracy;      // nonsense accuracy per checkpoint (may be empty)
   std::int64_t current_step = 0;
 };
 
 struct SceneInput {
-  const Activations* acts = nullptr;        // the live forward pass (may be ablated)
-  const Activations* intact = nullptr;      // the same text without ablation (ghost columns); may be null
-  std::string text;                         // the characters the model read (acts->length() of them)
-  int selected_position = -1;               // query character; -1 = the last
-  int selected_layer = 0;                   // zero-based; the lifted plate
+  const Activations* acts = nullptr;    // the live forward pass (may be ablated)
+  const Activations* intact = nullptr;  // the same text without ablation (ghost columns); may be null
+  std::string text;                     // the characters the model read (acts->length() of them)
+  int selected_position = -1;           // query character; -1 = the last
+  int selected_layer = 0;               // zero-based; the lifted plate
   int selected_head = 0;
   HeadMask pulled;
   View view;
   TrainingTrack training;
-  double time_seconds = 0.0;                // animation clock
+  double time_seconds = 0.0;  // animation clock
 };
 
 enum class PartKind : std::uint8_t {
-  kNone, kSlug, kBand, kDial, kThread, kBead, kShutter, kMlpNeedle, kProbabilityColumn,
-  kHeadPlate, kRackHead, kDrum,
+  kNone,
+  kSlug,
+  kBand,
+  kDial,
+  kThread,
+  kBead,
+  kShutter,
+  kMlpNeedle,
+  kProbabilityColumn,
+  kHeadPlate,
+  kRackHead,
+  kDrum,
   kAttentionCell,  // one cell of the [query x key] weight grid on a lifted plate
 };
 
 // What a pickable part is, with the numbers the tooltip shows.
 struct Part {
   PartKind kind = PartKind::kNone;
-  int position = -1;   // character index (query for threads/dials)
-  int key = -1;        // key character index (dials, threads, beads)
-  int layer = -1;      // zero-based
+  int position = -1;  // character index (query for threads/dials)
+  int key = -1;       // key character index (dials, threads, beads)
+  int layer = -1;     // zero-based
   int head = -1;
   int index = -1;      // band index (0-31), neuron (0-127), vocab id (0-29)
   int stage = -1;      // bands: the machine::Stage (layout.hpp) as an int
@@ -75,22 +86,22 @@ struct Part {
   // Bands: weight = the stretch's colour scale. MLP needles: scaled = before GELU,
   // weight = the layer's needle scale.
   float dot = 0.0f, scaled = 0.0f, weight = 0.0f;
-  float intact = 0.0f;      // columns: the probability with no head pulled (when has_intact)
+  float intact = 0.0f;  // columns: the probability with no head pulled (when has_intact)
   bool has_intact = false;
-  std::int64_t step = -1;   // drum: training step (value = loss, weight = accuracy; -1 if unknown)
+  std::int64_t step = -1;  // drum: training step (value = loss, weight = accuracy; -1 if unknown)
 };
 
 // Where things are, for camera presets and for tests (world units, Y up, the
 // machine runs from the slugs at z ≈ 0 towards -Z; position 0 is on the left, -X).
 struct Anchors {
   glm::vec3 bounds_min{0.0f}, bounds_max{0.0f};  // everything drawn
-  glm::vec3 slugs{0.0f};         // centre of the slug row
-  glm::vec3 query{0.0f};         // the selected query's slug
-  glm::vec3 embedding{0.0f};     // centre of the first tube stretch
-  std::array<glm::vec3, kLayers> attention{};  // centre of each layer's plate stack
-  std::array<glm::vec3, kLayers> mlp{};        // centre of each MLP housing
-  glm::vec3 lifted_plate{0.0f};  // centre of the selected head's lifted plate
-  glm::vec3 columns{0.0f};       // centre of the probability columns
+  glm::vec3 slugs{0.0f};                         // centre of the slug row
+  glm::vec3 query{0.0f};                         // the selected query's slug
+  glm::vec3 embedding{0.0f};                     // centre of the first tube stretch
+  std::array<glm::vec3, kLayers> attention{};    // centre of each layer's plate stack
+  std::array<glm::vec3, kLayers> mlp{};          // centre of each MLP housing
+  glm::vec3 lifted_plate{0.0f};                  // centre of the selected head's lifted plate
+  glm::vec3 columns{0.0f};                       // centre of the probability columns
   glm::vec3 drum{0.0f}, rack{0.0f};
   std::array<std::array<glm::vec3, kHeads>, kLayers> rack_slots{};  // centre of each empty slot
 };
@@ -109,7 +120,7 @@ struct Scene {
   std::vector<Part> parts;      // parts[pick_id - 1]
   Anchors anchors;
   std::array<PlateGrid, kLayers> grids{};  // one lifted plate per layer at most
-  bool animated = false;    // something moves with time_seconds (beads): keep drawing frames
+  bool animated = false;                   // something moves with time_seconds (beads): keep drawing frames
   const Part* part(render::PickId id) const {
     return id == 0 || id > parts.size() ? nullptr : &parts[id - 1];
   }

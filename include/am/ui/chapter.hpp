@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -126,10 +127,36 @@ class ChapterText {
   Build build_ = nullptr;
 };
 
+// What a question keeps from the learner until Reveal, besides the chapter's own words
+// (which every chapter writes without the answer while its question is open). Bit flags.
+enum Hides : std::uint32_t {
+  kHidesText = 0,               // only the chapter's words (always)
+  kHidesPredictions = 1u << 0,  // the next-character panel, the columns' heights, their callout and tooltips
+};
+// {"text", "predictions", ...}: the names of what a question hides, for the state dump.
+std::vector<std::string> hides_names(std::uint32_t hides);
+
+// A predict-then-reveal question as data: the answer is decided by live numbers.
 struct PredictQuestion {
   ChapterText prompt;
   std::vector<std::string> (*choices)(const ChapterContext&) = nullptr;
-  Reveal (*reveal)(const ChapterContext&) = nullptr;
+  Reveal (*answer_from)(const ChapterContext&) = nullptr;
+  std::uint32_t hides = kHidesText;
+};
+
+// What a try-this promises, measured on the run on show before it is offered: the words
+// and a check on the context after its actions have run.
+struct TryExpect {
+  std::string words;
+  std::function<bool(const ChapterContext& after)> holds;
+};
+
+// "Try this" as data: the words, the script lines the "Show me" button performs, and the
+// effect they have (measured). `actions`/`expect` null: words only.
+struct TryThis {
+  ChapterText words;
+  std::vector<std::string> (*actions)(const ChapterContext&) = nullptr;
+  TryExpect (*expect)(const ChapterContext&) = nullptr;
 };
 
 // One chapter, written as a constant with designated initializers (src/ui/chapters/).
@@ -139,16 +166,14 @@ struct Chapter {
   std::string_view title;
   std::string_view default_text;
   bool keeps_step = false;  // false: entering moves the drum to the final checkpoint
-  // The question asks how sure the model is: its probabilities stay hidden (text,
-  // top-5, callouts) until Reveal.
-  bool question_hides_probabilities = false;
-  ChapterStage stage;  // how the machine is set up, as far as it is fixed
+  ChapterStage stage;       // how the machine is set up, as far as it is fixed
   // For a chapter whose stage depends on the run (the head to lift, the path to draw):
   // adjusts `stage` from the context. Null for a fixed stage.
   void (*live_stage)(ChapterStage&, const ChapterContext&) = nullptr;
-  ChapterText body;     // paragraphs separated by blank lines
+  ChapterText body;     // the chapter's own words (at most 150), paragraphs separated by blank lines
+  ChapterText numbers;  // "the numbers": the detail, in a fold closed by default
   ChapterText caption;  // one summary line
-  ChapterText try_this;
+  TryThis try_this;
   std::optional<PredictQuestion> predict{};
 
   // The stage for this context: `stage`, adjusted by `live_stage` when there is one.
@@ -159,7 +184,9 @@ struct Chapter {
   }
 };
 
-// Whether the chapter's question still hides the model's probabilities.
+// Whether the chapter's question still hides the model's probabilities (hides kHidesPredictions).
 bool probabilities_hidden(const AppState& state);
+// True while the state's chapter has a question that has not been revealed.
+bool question_open(const AppState& state);
 
 }  // namespace am::ui

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "am/model/activations.hpp"
 #include "am/core/result.hpp"
+#include "am/model/activations.hpp"
 #include "am/ui/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/chapter.hpp"
@@ -24,15 +24,15 @@ namespace am::ui {
 
 // What the user asked for this frame.
 struct PanelActions {
-  bool chapter_changed = false;    // a chapter was entered (text, step, lift may have changed)
+  bool chapter_changed = false;  // a chapter was entered (text, step, lift may have changed)
   bool text_changed = false;
-  bool step_changed = false;       // state.step moved (drum, playback)
-  bool heads_changed = false;      // pulled heads or lifted plate
+  bool step_changed = false;   // state.step moved (drum, playback)
+  bool heads_changed = false;  // pulled heads or lifted plate
   bool selection_changed = false;
-  bool settings_changed = false;   // save the settings; re-apply fonts and style
-  bool screenshot = false;         // F12 / Ctrl+S
-  bool reset_camera = false;       // Home: back to the chapter's camera pose
-  int generate = 0;                // characters to write with the KV cache
+  bool settings_changed = false;  // save the settings; re-apply fonts and style
+  bool screenshot = false;        // F12 / Ctrl+S
+  bool reset_camera = false;      // Home: back to the chapter's camera pose
+  int generate = 0;               // characters to write with the KV cache
   bool any() const {
     return chapter_changed || text_changed || step_changed || heads_changed || selection_changed ||
            settings_changed || screenshot || reset_camera || generate > 0;
@@ -45,8 +45,8 @@ inline constexpr int kGenerateButtonCount = 20;
 // --- per-panel state that only the panel needs -----------------------------
 struct TextInputPanelState {
   std::array<char, 1024> buffer{};
-  int focus_request = 0;       // frames left to take the keyboard in (a script's "focus text")
-  bool active = false;         // the text box had the keyboard last frame
+  int focus_request = 0;  // frames left to take the keyboard in (a script's "focus text")
+  bool active = false;    // the text box had the keyboard last frame
 };
 
 struct ChapterPanelState {
@@ -55,9 +55,12 @@ struct ChapterPanelState {
   std::uint64_t revision = ~std::uint64_t{0};
   const void* acts = nullptr;
   std::optional<double> live_accuracy;
-  std::string body, caption, try_this, prompt, reveal;
-  std::vector<std::string> choices;
+  bool revealed = false;
+  std::string body, numbers, caption, try_this, prompt, reveal;
+  std::vector<std::string> choices, try_actions;
   int correct_choice = -1;
+  // Set when "Show me" is pressed: the try-this's script lines, for the session to run.
+  std::vector<std::string> show_me;
 };
 
 // --- what the window hands some panels --------------------------------------
@@ -90,9 +93,9 @@ void draw_score_heat_map(const AnalysisSummary& analysis);
 struct RackView {
   const AnalysisSummary* analysis = nullptr;
   const TrainingRecord* training = nullptr;
-  bool live_available = false;                          // this build can recount
-  std::optional<double> live_accuracy;                  // at the current step, with the pulled heads
-  std::vector<std::optional<double>> across_training;   // per checkpoint, with the pulled heads
+  bool live_available = false;                         // this build can recount
+  std::optional<double> live_accuracy;                 // at the current step, with the pulled heads
+  std::vector<std::optional<double>> across_training;  // per checkpoint, with the pulled heads
 };
 
 struct StatusView {

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace am::ui {
@@ -13,21 +14,27 @@ namespace am::ui {
 inline constexpr const char* kThousands = "\u202f";
 inline constexpr const char* kUnitSpace = "\u00a0";
 
-std::string fmt_int(std::int64_t value);                 // 27166 -> "27 166" (narrow no-break space)
-std::string fmt_fixed(double value, int decimals);       // 0.8412, 2 -> "0.84"
+std::string fmt_int(std::int64_t value);            // 27166 -> "27 166" (narrow no-break space)
+std::string fmt_fixed(double value, int decimals);  // 0.8412, 2 -> "0.84"
 // 0.84 -> "84 %"; above 0 and below 0.1 %: "< 0.1 %"; above 99.9 % and below 1: "> 99.9 %";
 // a share that would round to 0 or 100 gets one decimal. Spaces are no-break.
 std::string fmt_percent(double fraction, int decimals = 0);
-std::string fmt_probability(double p);                    // fmt_percent(p, 0)
+std::string fmt_probability(double p);  // fmt_percent(p, 0)
 // The parts and then their total, printed so the parts visibly add up to the total:
 // one or two more decimals when rounding would break the sum.
 std::vector<std::string> fmt_sum(const std::vector<double>& parts, int decimals);
 // One unit everywhere: losses are stored in nats (natural log) and shown in bits.
 inline double nats_to_bits(double nats) { return nats / 0.69314718055994530942; }
-std::string fmt_points(double fraction_difference);      // 0.39 -> "39 points"
-std::string fmt_bytes(double bytes);                     // decimal units: "512 bytes", "4.7 MB", "9.7 GB"
-std::string fmt_large(double value);                     // "175 billion", "2.1 million", "27,166"
-std::string fmt_ratio(double value);                     // "6.4 million", "4.0", "1,234"
+std::string fmt_points(double fraction_difference);  // 0.39 -> "39 points"
+// The difference of two shares as the reader can check it: each share rounded as
+// fmt_percent prints it, then subtracted (0.934 -> 0.254: "93 %", "25 %", "68 points").
+std::string fmt_points_between(double from, double to);
+// Two figures a sentence calls different, printed with the fewest extra decimals (at most
+// three) that make them differ; equal values print alike.
+std::pair<std::string, std::string> fmt_distinct(double a, double b, int decimals);
+std::string fmt_bytes(double bytes);  // decimal units: "512 bytes", "4.7 MB", "9.7 GB"
+std::string fmt_large(double value);  // "175 billion", "2.1 million", "27,166"
+std::string fmt_ratio(double value);  // "6.4 million", "4.0", "1,234"
 // A character as a reader sees it: “e”, or the word "space".
 std::string quote_char(char c);
 // A file's path as a message shows it: inside `home` it starts with "~/"

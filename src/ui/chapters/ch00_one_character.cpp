@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "am/model/alphabet.hpp"
+#include "am/model/forward.hpp"
 #include "am/ui/facts.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
@@ -19,35 +20,42 @@ int letter_count() {
       std::count_if(kAlphabet.begin(), kAlphabet.end(), [](char c) { return c >= 'a' && c <= 'z'; }));
 }
 
-std::string body(const ChapterContext& c) {
-  std::string out;
-  if (!has_pass(c)) {
-    out = empty_text_note();
-  } else {
-    const int last = c.acts->length() - 1;
-    const auto guesses = top_guesses(*c.acts, last, 3);
-    out = "The brass slugs along the front hold what the model has read: \u201c" + window_text(c) +
-          "\u201d. The glass columns at the back are its guess for the character that comes next: the higher "
-          "the "
-          "liquid, the more likely that character. Its favourite right now is " +
-          quote_char(id_to_char(guesses[0].id));
-    if (c.state && probabilities_hidden(*c.state)) {
-      // The question below asks how sure it is: the figures wait for Reveal.
-      out += pulled_note(c) + "; after it come " + quote_char(id_to_char(guesses[1].id)) + " and " +
-             quote_char(id_to_char(guesses[2].id)) + ". How sure is it? Answer the question below to see.";
-    } else {
-      out += ", at " + fmt_percent(guesses[0].probability) + pulled_note(c) + "; after it come " +
-             quote_char(id_to_char(guesses[1].id)) + " (" + fmt_percent(guesses[1].probability) + ") and " +
-             quote_char(id_to_char(guesses[2].id)) + " (" + fmt_percent(guesses[2].probability) + ").";
-    }
-    if (compares_with_intact(c)) {
-      const auto intact = top_guesses(*c.intact, last, 1);
-      out += " With every head in place it would say " + quote_char(id_to_char(intact[0].id)) + " at " +
-             fmt_percent(intact[0].probability) + ".";
-    }
+// The three likeliest next characters in words, or how to see them while the question waits.
+std::string guess_words(const ChapterContext& c) {
+  const int last = c.acts->length() - 1;
+  if (answer_hidden(c))
+    return "Which character will it pick, and how sure is it? Answer the question below, then look.";
+  const auto g = top_guesses(*c.acts, last, 3);
+  std::string out = "Its favourite is " + quote_char(id_to_char(g[0].id)) + " at " +
+                    fmt_percent(g[0].probability) + pulled_note(c) + "; then come " +
+                    quote_char(id_to_char(g[1].id)) + " (" + fmt_percent(g[1].probability) + ") and " +
+                    quote_char(id_to_char(g[2].id)) + " (" + fmt_percent(g[2].probability) + ").";
+  if (compares_with_intact(c)) {
+    const auto intact = top_guesses(*c.intact, last, 1)[0];
+    out += " With every head in place it would say " + quote_char(id_to_char(intact.id)) + " at " +
+           fmt_percent(intact.probability) + ".";
   }
+  return out;
+}
+
+// clang-format off
+std::string body(const ChapterContext& c) {
+  std::string out = has_pass(c)
+      ? "The brass slugs along the front hold what the model has read: \u201c" + window_text(c) + "\u201d. "
+        "The glass columns at the back are its guess for the next character: the higher the liquid, the "
+        "likelier that character. " + guess_words(c)
+      : empty_text_note();
   out += "\n\nThe model knows " + std::to_string(kVocab) + " characters: " + std::to_string(letter_count()) +
-         " letters, the space, the full stop, the comma and the apostrophe. ";
+         " letters, the space, the full stop, the comma and the apostrophe.";
+  if (c.weights)
+    out += " Everything it knows sits in " + fmt_int(static_cast<std::int64_t>(count_parameters(*c.weights))) +
+           " numbers; GPT-3 has " + fmt_large(facts::kGpt3Parameters) +
+           ". The job is the same: look back, guess what comes next.";
+  return out;
+}
+
+std::string numbers(const ChapterContext& c) {
+  std::string out;
   if (c.analysis && !c.analysis->books.empty()) {
     // Titles only when the analysis found every one; file names would read as noise.
     std::vector<std::string> titles;
@@ -59,11 +67,10 @@ std::string body(const ChapterContext& c) {
   }
   if (c.weights) {
     const auto params = static_cast<double>(count_parameters(*c.weights));
-    out += "Everything it knows sits in " + fmt_int(static_cast<std::int64_t>(params)) +
-           " numbers, counted from the weights loaded now. GPT-3 has " + fmt_large(facts::kGpt3Parameters) +
-           ", about " + fmt_ratio(facts::kGpt3Parameters / params) + " times as many, in " +
+    out += "GPT-3 has about " + fmt_ratio(facts::kGpt3Parameters / params) + " times as many numbers, in " +
            fmt_int(facts::kGpt3Layers) + " layers of " + fmt_int(facts::kGpt3HeadsPerLayer) +
-           " heads each. The job is the same: look back, guess what comes next. " + checkpoint_note(c);
+           " heads each; this one has " + std::to_string(kLayers) + " layers of " + std::to_string(kHeads) +
+           ". " + checkpoint_note(c);
   }
   if (c.analysis && c.analysis->bits_per_char && c.analysis->bigram_bits_per_char)
     out += "\n\nHow good is it? On the end of each novel, held back from training, the step " +
@@ -72,6 +79,7 @@ std::string body(const ChapterContext& c) {
            fmt_fixed(*c.analysis->bigram_bits_per_char, 2) + ".";
   return out;
 }
+// clang-format on
 
 std::string caption(const ChapterContext& c) {
   std::string s = std::to_string(kLayers) + " layers \u00d7 " + std::to_string(kHeads) + " heads \u00b7 " +
@@ -88,7 +96,7 @@ std::vector<std::string> choices(const ChapterContext&) {
           "more than " + fmt_percent(kSure)};
 }
 
-Reveal reveal(const ChapterContext& c) {
+Reveal answer_from(const ChapterContext& c) {
   if (!has_pass(c)) return no_text_reveal();
   Reveal r;
   const auto best = top_guesses(*c.acts, c.acts->length() - 1, 1)[0];
@@ -97,22 +105,63 @@ Reveal reveal(const ChapterContext& c) {
   return r;
 }
 
+// The text one character shorter: the favourite it leads to, from a pass on the loaded weights.
+struct Shorter {
+  std::string text;
+  char favourite = '?';
+};
+std::optional<Shorter> shorter(const ChapterContext& c) {
+  if (!has_pass(c) || !c.weights || c.acts->length() < 2) return std::nullopt;
+  Shorter s;
+  s.text = c.state->normalized.text.substr(0, c.state->normalized.text.size() - 1);
+  const std::string read = s.text.size() > kContext ? s.text.substr(s.text.size() - kContext) : s.text;
+  const std::vector<int> ids = encode(read);
+  const Activations acts = forward(*c.weights, ids, c.state->pulled);
+  s.favourite = id_to_char(top_guesses(acts, acts.length() - 1, 1)[0].id);
+  return s;
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto s = shorter(c);
+  if (!s) return "Type a few words of your own and watch the columns at the back change with every key.";
+  return "Delete the last letter, so the text ends \u201c" +
+         s->text.substr(s->text.size() - std::min<std::size_t>(5, s->text.size())) +
+         "\u201d: the tallest column moves to " + quote_char(s->favourite) + ". Then type words of your own.";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  const auto s = shorter(c);
+  if (!s) return {};
+  return {"text " + s->text};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto s = shorter(c);
+  if (!s) return {};
+  const char want = s->favourite;
+  return {"the favourite becomes " + quote_char(want), [want](const ChapterContext& after) {
+            return has_pass(after) &&
+                   id_to_char(top_guesses(*after.acts, after.acts->length() - 1, 1)[0].id) == want;
+          }};
+}
+
 }  // namespace
 
 constinit const Chapter kOneCharacter = {
     .title = "One character at a time",
     .default_text = kQueenText,
-    .question_hides_probabilities = true,
     .stage = {.camera = CameraPose::kFront,
               .focus = {machine::FocusPart::kSlugs, machine::FocusPart::kColumns},
               .highlight = kHighlightSlugs | kHighlightReadout},
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this = "Type a few words of your own and watch the columns at the back change with every key.",
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
     .predict = PredictQuestion{.prompt = "Before you look at the columns: how sure do you think the model is "
                                          "of its favourite next character?",
                                .choices = choices,
-                               .reveal = reveal},
+                               .answer_from = answer_from,
+                               .hides = kHidesPredictions},
 };
 
 }  // namespace am::ui::chapters

@@ -31,44 +31,46 @@ int same_character_elsewhere(const std::string& text, int q) {
   return -1;
 }
 
-std::string body(const ChapterContext& c) {
-  std::string out =
-      "The model has no idea what a letter is; it only handles numbers. Each character is looked up in a "
-      "table "
-      "with one row per character and becomes " +
-      std::to_string(kDModel) +
-      " numbers, its embedding. The same character always gets the same row, wherever it stands.\n\n"
-      "But where it stands matters as well. So, as the " +
-      std::to_string(facts::kTransformerPaperYear) +
-      " Transformer paper proposed, every place gets its own pattern of sines and cosines, from quick waves "
-      "to "
-      "slow ones: here the quickest repeats every " +
-      fmt_fixed(wavelength(0), 1) + " places and the slowest every " +
-      fmt_large(wavelength(kDModel / 2 - 1)) +
-      " places. The first stretch of each glass tube is the two added together; its colours are the " +
-      std::to_string(kDModel) + " numbers, copper for positive and blue for negative.";
-  if (!has_pass(c)) return out + "\n\n" + empty_text_note();
+// The selected character's largest band as a sum, and (after Reveal) the same
+// character elsewhere: same embedding number, different position number.
+std::string live_sum(const ChapterContext& c) {
   const int q = query_index(c);
   const std::size_t row = static_cast<std::size_t>(q) * kDModel;
   const int band = largest_band(c.acts->x0 + row);
+  const auto b = static_cast<std::size_t>(band);
   // Printed so the two parts visibly add up to the sum.
-  const std::vector<std::string> sum = fmt_sum({c.acts->embed[row + static_cast<std::size_t>(band)],
-                                                c.acts->pos[row + static_cast<std::size_t>(band)]},
-                                               2);
-  out += "\n\nTake the selected character, " + quote_char(char_at(c, q)) + " at " + place(q) +
-         ". Its largest number is in band " + std::to_string(band + 1) + ": " + sum[0] +
-         " from the embedding plus " + sum[1] + " from the position makes " + sum[2] + ".";
-  const std::string text = window_text(c);
-  const int other = same_character_elsewhere(text, q);
-  if (other >= 0) {
-    const std::size_t orow = static_cast<std::size_t>(other) * kDModel + static_cast<std::size_t>(band);
-    out += " The same character at " + place(other) + " has the same embedding there (" +
-           fmt_fixed(c.acts->embed[orow], 2) + ") but a different position number (" +
-           fmt_fixed(c.acts->pos[orow], 2) + "), so its tube starts at " + fmt_fixed(c.acts->x0[orow], 2) +
-           ".";
-  }
-  return out;
+  const std::vector<std::string> sum = fmt_sum({c.acts->embed[row + b], c.acts->pos[row + b]}, 2);
+  std::string out = "Take " + quote_char(char_at(c, q)) + " at " + place(q) + ". In band " +
+                    std::to_string(band + 1) + ", " + sum[0] + " from its row plus " + sum[1] +
+                    " from its place makes " + sum[2] + ".";
+  const int other = same_character_elsewhere(window_text(c), q);
+  if (other < 0 || answer_hidden(c)) return out;
+  const std::size_t o = static_cast<std::size_t>(other) * kDModel + b;
+  const auto [pos_here, pos_there] = fmt_distinct(c.acts->pos[row + b], c.acts->pos[o], 2);
+  const auto [sum_here, sum_there] = fmt_distinct(c.acts->x0[row + b], c.acts->x0[o], 2);
+  return out + " The " + quote_char(char_at(c, q)) + " at " + place(other) + " has the same " + sum[0] +
+         ", but its place adds " + pos_there + " instead of " + pos_here + ", so it starts at " + sum_there +
+         ", not " + sum_here + ".";
 }
+
+// clang-format off
+std::string body(const ChapterContext& c) {
+  std::string out =
+      "The model knows no letters, only numbers. Each character is looked up in a table and becomes " +
+      std::to_string(kDModel) + " numbers, its embedding: one row per character.\n\n"
+      "Where it stands matters too. As the " + std::to_string(facts::kTransformerPaperYear) +
+      " Transformer paper proposed, every place adds its own pattern of sines and cosines, from quick waves "
+      "to slow ones. The first stretch of each glass tube is the two added together: copper for positive, "
+      "blue for negative.";
+  return out + "\n\n" + (has_pass(c) ? live_sum(c) : empty_text_note());
+}
+
+std::string numbers(const ChapterContext&) {
+  return "The quickest wave of the position pattern repeats every " + fmt_fixed(wavelength(0), 1) +
+         " places, the slowest every " + fmt_large(wavelength(kDModel / 2 - 1)) +
+         " places: no two of the " + std::to_string(kContext) + " places the model reads get the same pattern.";
+}
+// clang-format on
 
 std::string caption(const ChapterContext&) {
   return "embedding (one row per character) + position (sines and cosines per place) = the " +
@@ -79,7 +81,7 @@ std::vector<std::string> choices(const ChapterContext&) {
   return {"yes, exactly the same", "no, they differ"};
 }
 
-Reveal reveal(const ChapterContext& c) {
+Reveal answer_from(const ChapterContext& c) {
   Reveal r;
   const std::string text = window_text(c);
   const int q = query_index(c);
@@ -92,10 +94,55 @@ Reveal reveal(const ChapterContext& c) {
   double largest = 0.0;
   for (int i = 0; i < kDModel; ++i) largest = std::max(largest, static_cast<double>(std::fabs(a[i] - b[i])));
   r.correct_choice = largest > 0.0 ? 1 : 0;
-  r.explanation = "Their embeddings are identical, but the position patterns of " + place(p1) + " and " +
-                  place(p2) + " differ by up to " + fmt_fixed(largest, 2) +
+  r.explanation = "They differ. Their rows of the table are identical, but the position patterns of " +
+                  place(p1) + " and " + place(p2) + " differ by up to " + fmt_fixed(largest, 2) +
                   " in a single band, so the sums differ.";
   return r;
+}
+
+// The other place of the selected character, to click.
+std::optional<int> other_place(const ChapterContext& c) {
+  if (!has_pass(c)) return std::nullopt;
+  const int other = same_character_elsewhere(window_text(c), query_index(c));
+  if (other < 0) return std::nullopt;
+  return other;
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto other = other_place(c);
+  if (!other)
+    return "Click the slug of a letter that appears twice: its row of the table stays, its place's pattern "
+           "changes.";
+  return "Click the other " + quote_char(char_at(c, *other)) + ", at " + place(*other) +
+         ": the embedding half of its tube is the same, the position half changes.";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  const auto other = other_place(c);
+  if (!other) return {};
+  return {"select " + std::to_string(*other + 1)};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto other = other_place(c);
+  if (!other) return {};
+  const int q = query_index(c);
+  const std::size_t row = static_cast<std::size_t>(q) * kDModel;
+  std::vector<float> embed(c.acts->embed + row, c.acts->embed + row + kDModel);
+  std::vector<float> pos(c.acts->pos + row, c.acts->pos + row + kDModel);
+  return {"the same " + std::to_string(kDModel) + " embedding numbers, different position numbers",
+          [embed, pos, want = *other](const ChapterContext& after) {
+            if (!has_pass(after) || query_index(after) != want) return false;
+            const std::size_t r = static_cast<std::size_t>(want) * kDModel;
+            bool same = true, differs = false;
+            for (int i = 0; i < kDModel; ++i) {
+              same = same &&
+                     after.acts->embed[r + static_cast<std::size_t>(i)] == embed[static_cast<std::size_t>(i)];
+              differs = differs ||
+                        after.acts->pos[r + static_cast<std::size_t>(i)] != pos[static_cast<std::size_t>(i)];
+            }
+            return same && differs;
+          }};
 }
 
 }  // namespace
@@ -108,14 +155,13 @@ constinit const Chapter kCharactersBecomeNumbers = {
               .view = {.split_embedding = true, .show_threads = false, .show_beads = false},
               .highlight = kHighlightBands | kHighlightSlugs},
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this =
-        "Click the slugs of a letter that appears twice: the embedding half of the tube stays the same while "
-        "the position half changes.",
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
     .predict = PredictQuestion{.prompt = "The same letter in two different places: does it enter the first "
                                          "layer with exactly the same numbers?",
                                .choices = choices,
-                               .reveal = reveal},
+                               .answer_from = answer_from},
 };
 
 }  // namespace am::ui::chapters

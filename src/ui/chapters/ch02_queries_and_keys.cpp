@@ -16,48 +16,88 @@ void live_stage(ChapterStage& s, const ChapterContext& c) {
   }
 }
 
+// The key with the highest score for `query` in the lifted head.
+int best_key(const ChapterContext& c, int query) {
+  const float* row = head_scores(*c.acts, lifted_layer(c), lifted_head(c), query);  // [T], j <= query
+  int hi = 0;
+  for (int j = 1; j <= query; ++j)
+    if (row[j] > row[hi]) hi = j;
+  return hi;
+}
+
+// clang-format off
 std::string body(const ChapterContext& c) {
-  const std::string root_d = "\u221a" + std::to_string(kDHead);
   std::string out =
-      "From the " + std::to_string(kDModel) +
-      " numbers of each character, every head makes three short lists of " + std::to_string(kDHead) +
-      " numbers: a query (what am I looking for?), a key (what do I offer?) and a value (what I hand "
-      "over if I am chosen).";
+      "From its " + std::to_string(kDModel) + " numbers, every head makes three short lists of " +
+      std::to_string(kDHead) + ": a query (what am I looking for?), a key (what do I offer?) and a value "
+      "(what I hand over if I am chosen).";
   if (!has_pass(c)) return out + "\n\n" + empty_text_note();
   const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
-  const float* row = head_scores(*c.acts, l, h, q);  // [T], j <= q
-  out +=
-      "\n\nThe plate lifted now is " + head_words(l, h) + ". The query of " + quote_char(char_at(c, q)) +
-      " at " + place(q) +
-      " is multiplied number by number with the key of every character up to and including itself; the "
-      "products are added and divided by " +
-      root_d + " (that is, " + fmt_fixed(std::sqrt(static_cast<double>(kDHead)), 3) +
-      "). Each small dial shows one of these scores: the further its needle turns, the better that character "
-      "matches what the query is after.";
-  if (q == 0) {
-    out += "\n\nThe first character can only be compared with itself: its score is " + fmt_fixed(row[0], 2) +
-           ".";
-  } else {
-    int hi = 0, lo = 0;
-    for (int j = 1; j <= q; ++j) {
-      if (row[j] > row[hi]) hi = j;
-      if (row[j] < row[lo]) lo = j;
-    }
-    out += "\n\nFor this head the highest score, " + fmt_fixed(row[hi], 2) + ", goes to " +
-           quote_char(char_at(c, hi)) + ", " + distance_words(q, hi) + "; the lowest, " +
-           fmt_fixed(row[lo], 2) + ", to " + quote_char(char_at(c, lo)) + ", " + distance_words(q, lo) + ".";
-  }
+  const float* row = head_scores(*c.acts, l, h, q);
+  const int hi = best_key(c, q);
+  out += "\n\nThe lifted plate is " + head_words(l, h) + ". The query of " + quote_char(char_at(c, q)) +
+         " at " + place(q) + " is multiplied number by number with the key of every character up to itself; "
+         "the products are added and divided by \u221a" + std::to_string(kDHead) + ". Each small dial shows "
+         "one score: the further its needle turns, the better the match. The highest, " +
+         fmt_fixed(row[hi], 2) + ", goes to " + quote_char(char_at(c, hi)) + ", " + distance_words(q, hi) + ".";
+  return out;
+}
+
+std::string numbers(const ChapterContext& c) {
+  if (!has_pass(c)) return {};
+  const int l = lifted_layer(c), h = lifted_head(c), q = query_index(c);
+  const float* row = head_scores(*c.acts, l, h, q);
+  int lo = 0;
+  for (int j = 1; j <= q; ++j)
+    if (row[j] < row[lo]) lo = j;
+  std::string out = "\u221a" + std::to_string(kDHead) + " is " +
+                    fmt_fixed(std::sqrt(static_cast<double>(kDHead)), 3) + ". The lowest score, " +
+                    fmt_fixed(row[lo], 2) + ", goes to " + quote_char(char_at(c, lo)) + ", " +
+                    distance_words(q, lo) + ".";
   if (c.analysis) {
-    const HeadScores& s = c.analysis->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+    const HeadScores& s = scores_of(c.analysis->heads, {l, h});
     out += " Over many stretches of held-out text, the analysis of the step " + fmt_int(c.analysis->step) +
            " weights found this head putting " + fmt_percent(s.previous) +
            " of its attention on the character just before.";
   }
   return out;
 }
+// clang-format on
 
 std::string caption(const ChapterContext&) {
   return "score = query \u00b7 key / \u221a" + std::to_string(kDHead) + " \u00b7 needles computed live";
+}
+
+// Another query to click: the character just before the selected one.
+std::optional<int> other_query(const ChapterContext& c) {
+  if (!has_pass(c) || query_index(c) < 1) return std::nullopt;
+  return query_index(c) - 1;
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto q = other_query(c);
+  if (!q)
+    return "Click another slug to make it the query, or lift a different plate, and watch the needles swing.";
+  const int hi = best_key(c, *q);
+  return "Click the " + quote_char(char_at(c, *q)) + " at " + place(*q) +
+         " to make it the query: the needles swing, and its highest score goes to " +
+         quote_char(char_at(c, hi)) + ", " + distance_words(*q, hi) + ".";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  const auto q = other_query(c);
+  if (!q) return {};
+  return {"select " + std::to_string(*q + 1)};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto q = other_query(c);
+  if (!q) return {};
+  const int hi = best_key(c, *q);
+  return {"the highest score goes to " + quote_char(char_at(c, hi)) + " at " + place(hi),
+          [q = *q, hi](const ChapterContext& after) {
+            return has_pass(after) && query_index(after) == q && best_key(after, q) == hi;
+          }};
 }
 
 }  // namespace
@@ -71,9 +111,9 @@ constinit const Chapter kQueriesAndKeys = {
               .highlight = kHighlightDials | kHighlightPlates},
     .live_stage = live_stage,
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this =
-        "Click another slug to make it the query, or lift a different plate, and watch the needles swing.",
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
 };
 
 }  // namespace am::ui::chapters

@@ -67,37 +67,42 @@ bool any_induction(const HeadTable& table, const RoleThresholds& t) {
   return false;
 }
 
+// clang-format off
 std::string body(const ChapterContext& c) {
   std::string out =
-      "The " + std::to_string(kHeads) +
-      " heads of a layer read exactly the same numbers, yet each has learned something different. "
-      "Nobody handed out the jobs; training divided them.";
+      "The " + std::to_string(kHeads) + " heads of a layer read exactly the same numbers, yet each has learned "
+      "something different. Nobody handed out the jobs; training divided them.";
+  if (answer_hidden(c))
+    return out + "\n\nWhich head looks most at the character just before? Answer the question below; then the "
+                 "measured jobs, and the table of every head's scores, appear here.";
+  if (!c.analysis)
+    return out + "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here.";
+  out += "\n\nMeasured on held-out text:";
+  const RoleThresholds t = role_thresholds(c);
+  for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(c.analysis->heads, l, t);
+  if (c.analysis->circuit) out += "\n\nThe table below scores every head; hover a cell for its number.";
+  return out;
+}
+
+std::string numbers(const ChapterContext& c) {
+  if (answer_hidden(c)) return {};
+  std::string out;
   if (c.analysis) {
-    out += "\n\nMeasured by the analysis of the step " + fmt_int(c.analysis->step) +
-           " weights on held-out text:";
-    const RoleThresholds t = role_thresholds(c);
-    for (int l = 0; l < kLayers; ++l)
-      out += " " + describe_layer_roles(c.analysis->heads, l, t) + unnamed_heads(*c.analysis, l, t);
+    out = "These are the scores of the step " + fmt_int(c.analysis->step) + " weights.";
     // the layer sentences already name any induction heads; otherwise say how close the best came
-    if (!any_induction(c.analysis->heads, t)) out += " " + describe_induction(c.analysis->heads, t);
-    if (c.analysis->circuit)
-      out +=
-          "\n\nThe table of scores shows every head against the field's standard measures; hover a cell for "
-          "its number.";
-  } else {
-    out +=
-        "\n\nThe analysis file is missing, so the jobs cannot be named from measured scores here; only the "
-        "live "
-        "figures below, from the text on screen, are available.";
+    if (!any_induction(c.analysis->heads, role_thresholds(c)))
+      out += " " + describe_induction(c.analysis->heads, role_thresholds(c));
+    for (int l = 0; l < kLayers; ++l) out += unnamed_heads(*c.analysis, l, role_thresholds(c));
   }
   if (has_pass(c) && c.acts->length() > 1) {
     const HeadTable live = live_head_scores(*c.acts, window_text(c));
-    out += "\n\nOn the " + std::to_string(c.acts->length()) +
+    out += std::string(out.empty() ? "" : "\n\n") + "On the " + std::to_string(c.acts->length()) +
            " characters you are reading now (one short text, so these figures wobble more):";
     for (int l = 0; l < kLayers; ++l) out += " " + describe_layer_roles(live, l, role_thresholds(c));
   }
   return out;
 }
+// clang-format on
 
 // The head scores the caption and the answer go by: the analysis's, or else the live
 // pass's; all zero, with no source, when there is neither.
@@ -112,6 +117,7 @@ ScoresToGoBy scores_to_go_by(const ChapterContext& c) {
 }
 
 std::string caption(const ChapterContext& c) {
+  if (answer_hidden(c)) return "every head against the same measures, after you answer";
   const HeadTable table = scores_to_go_by(c).table;
   std::string s;
   for (int l = 0; l < kLayers; ++l) {
@@ -125,13 +131,41 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
+// The head that looks at spaces most, and a text with many gaps for it to find.
+constexpr std::string_view kSpacedText = "a cat and a dog sat on a mat in the sun by the sea";
+
+std::string try_words(const ChapterContext& c) {
+  if (!c.analysis)
+    return "Type a long sentence with many spaces and see which head's threads gather on the gaps.";
+  const HeadRef s = strongest(c.analysis->heads, &HeadScores::space);
+  return "Type a sentence of short words, with many spaces: " + head_name_of(s) +
+         ", the head that leans most on spaces, gathers its threads on the gaps.";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  if (!c.analysis) return {};
+  return {"text " + std::string(kSpacedText),
+          "head " + head_name_of(strongest(c.analysis->heads, &HeadScores::space))};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  if (!c.analysis) return {};
+  const HeadRef s = strongest(c.analysis->heads, &HeadScores::space);
+  return {head_name_of(s) + " puts more of its attention on spaces than spaces' share of the text",
+          [s](const ChapterContext& after) {
+            if (!has_pass(after) || window_text(after) != kSpacedText) return false;
+            const HeadScores live = scores_of(live_head_scores(*after.acts, window_text(after)), s);
+            return live.space > live.space_share;
+          }};
+}
+
 std::vector<std::string> choices(const ChapterContext&) {
   std::vector<std::string> out;
   for (int l = 0; l < kLayers; ++l) out.push_back("layer " + std::to_string(l + 1));
   return out;
 }
 
-Reveal reveal(const ChapterContext& c) {
+Reveal answer_from(const ChapterContext& c) {
   Reveal r;
   const auto [table, source] = scores_to_go_by(c);
   if (!source) return no_text_reveal();
@@ -146,22 +180,21 @@ Reveal reveal(const ChapterContext& c) {
 }  // namespace
 
 constinit const Chapter kEightHeads = {
-    .title = "Eight heads, eight jobs",
+    .title = "What the eight heads do",
     .default_text = "the cat sat on the mat, and the dog sat on the log.",
     .stage = {.camera = CameraPose::kPlates,
               .focus = {machine::FocusPart::kAllPlates},
               .view = {.show_beads = false},
               .highlight = kHighlightPlates | kHighlightThreads},
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this =
-        "Type a long sentence with many spaces and see which head's threads gather on the gaps between "
-        "words.",
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
     .predict =
         PredictQuestion{
             .prompt = "Which layer do you think holds the head that looks most at the character just before?",
             .choices = choices,
-            .reveal = reveal},
+            .answer_from = answer_from},
 };
 
 }  // namespace am::ui::chapters

@@ -1,5 +1,6 @@
 // Chapter 7: induction: A B ... A -> B, on nonsense the model never read.
 #include <algorithm>
+#include <cmath>
 
 #include "am/model/alphabet.hpp"
 #include "am/ui/facts.hpp"
@@ -134,92 +135,87 @@ void live_stage(ChapterStage& s, const ChapterContext& c) {
   }
 }
 
-std::string body(const ChapterContext& c) {
-  if (!has_pass(c)) return empty_text_note();
+// clang-format off
+// What the text offers to copy, and (after Reveal) what the model makes of it.
+std::string target_words(const ChapterContext& c) {
   const std::string text = window_text(c);
   const int last = c.acts->length() - 1;
-  std::string out = "Read this: \u201c" + text + "\u201d.";
   const auto target = find_copy_target(text);
   const auto best = top_guesses(*c.acts, last, 1)[0];
   if (!target) {
-    out +=
-        " Its last character has not appeared before, so there is nothing to copy: the model's favourite "
-        "is " +
-        quote_char(id_to_char(best.id)) + " at " + fmt_percent(best.probability) +
-        ". Type a stretch of nonsense twice, stopping part-way through the second copy, to see copying.";
-  } else {
-    const int expected = char_to_id(target->expected);
-    out += " Its last character, " + quote_char(text.back()) + ", also stands at " + place(target->earlier);
-    if (target->matched > 1)
-      out += ", where the " + fmt_int(target->matched) + " characters up to it match the end of the text";
-    out += ", and " + quote_char(target->expected) + " came next. A model that copies would guess " +
-           quote_char(target->expected) + " now. This one gives it " +
-           fmt_percent(probability_of(*c.acts, last, expected)) + pulled_note(c);
-    if (compares_with_intact(c))
-      out +=
-          ", against " + fmt_percent(probability_of(*c.intact, last, expected)) + " with every head in place";
-    out += "; its favourite is " + quote_char(id_to_char(best.id)) + " at " + fmt_percent(best.probability) +
-           ".";
-    if (text == kNonsenseText)
-      out +=
-          " No book put these letters together, so the answer cannot have been memorised: it has to be "
-          "copied "
-          "from earlier in the text.";
+    std::string out = " Its last character has not appeared before, so there is nothing to copy.";
+    if (!answer_hidden(c))
+      out += " The model's favourite is " + quote_char(id_to_char(best.id)) + " at " + fmt_percent(best.probability) + ".";
+    return out + " Type a stretch of nonsense twice, stopping part-way through the second copy.";
   }
+  std::string out = " Its last character, " + quote_char(text.back()) + ", also stands at " + place(target->earlier);
+  if (target->matched > 1)
+    out += ", where the " + fmt_int(target->matched) + " characters up to it match the end of the text";
+  out += ", and " + quote_char(target->expected) + " came next. A model that copies would guess " +
+                    quote_char(target->expected) + " now.";
+  if (text == kNonsenseText)
+    out += " No book put these letters together, so that guess cannot have been memorised.";
+  if (answer_hidden(c)) return out;
+  out += " This one gives it " + fmt_percent(probability_of(*c.acts, last, char_to_id(target->expected))) + pulled_note(c);
+  if (compares_with_intact(c))
+    out += ", against " + fmt_percent(probability_of(*c.intact, last, char_to_id(target->expected))) + " with every head in place";
+  return out + ".";
+}
+
+std::string body(const ChapterContext& c) {
+  if (!has_pass(c)) return empty_text_note();
+  std::string out = "Read this: \u201c" + window_text(c) + "\u201d." + target_words(c);
   out +=
-      "\n\nIt takes both layers. A previous-character head in the first layer marks each character with the "
-      "one "
-      "that came before it. A head in the next layer then takes the current character and asks: which "
-      "character had this one just before it? It finds what followed the first time round and brings it "
-      "over: "
-      "A B \u2026 A \u2192 B. Researchers at Anthropic named these induction heads in " +
-      std::to_string(facts::kInductionHeadsNamedYear) + ".";
-  if (!c.analysis) {
-    out +=
-        "\n\nThe analysis file is missing, so which heads do this in the loaded model cannot be said from "
-        "measured scores.";
-    return out;
-  }
+      "\n\nIt takes both layers. A head in the first layer marks each character with the one before it. A head in "
+      "the second layer then takes the current character and asks: which character had this one just before it? "
+      "It finds what followed the first time and brings it over: A B \u2026 A \u2192 B. Researchers at Anthropic "
+      "named these induction heads in " + std::to_string(facts::kInductionHeadsNamedYear) + ".";
+  return out;
+}
+
+std::string numbers(const ChapterContext& c) {
+  if (!c.analysis)
+    return "The analysis file is missing, so which heads do this in the loaded model cannot be said from measured "
+           "scores.";
   const RoleThresholds t = role_thresholds(c);
   const Path path = copy_path(*c.analysis);
   const Pair& p = path.heads;
   const HeadScores& is = scores_of(c.analysis->heads, p.induction);
+  std::string out;
   if (path.measured) {
     out += path_sentences(*c.analysis, t);
   } else {
     const HeadScores& ps = scores_of(c.analysis->heads, p.previous);
-    out += "\n\nIn this model the analysis points to " + head_name_of(p.previous) + " (" +
-           fmt_percent(ps.previous) + " of its attention one character back) and " +
-           head_name_of(p.induction) + " (induction score " + fmt_percent(is.induction) + ").";
+    out += "In this model the analysis points to " + head_name_of(p.previous) + " (" + fmt_percent(ps.previous) +
+           " of its attention one character back) and " + head_name_of(p.induction) + " (induction score " +
+           fmt_percent(is.induction) + ").";
     if (ps.previous < t.previous)
-      out += " That is below the analysis's threshold for a previous-character head, " +
-             fmt_percent(t.previous) + ".";
+      out += " That is below the analysis's threshold for a previous-character head, " + fmt_percent(t.previous) + ".";
     out += " " + describe_induction(c.analysis->heads, t);
   }
-  if (target) {
-    const int T = c.acts->length();
+  const auto target = has_pass(c) ? find_copy_target(window_text(c)) : std::nullopt;
+  if (target && !answer_hidden(c)) {
+    const int T = c.acts->length(), last = T - 1;
     const float* row = head_weights(*c.acts, p.induction.layer, p.induction.head, last);
     const int went = strongest_key(row, T);
-    const std::string name = head_name_of(p.induction);
-    out += " Right now " + name + " puts " + fmt_percent(row[target->next]) +
-           " of the last character's attention on the " + quote_char(target->expected) + " at " +
-           place(target->next);
-    if (went == target->next)
-      out += ", more than on any other place.";
-    else
-      out += "; most of it, " + fmt_percent(row[went]) + ", goes to the " +
-             quote_char(text[static_cast<std::size_t>(went)]) + " at " + place(went) + ".";
+    out += " Right now " + head_name_of(p.induction) + " puts " + fmt_percent(row[target->next]) +
+           " of the last character's attention on the " + quote_char(target->expected) + " at " + place(target->next);
+    out += went == target->next ? ", more than on any other place."
+                                : "; most of it, " + fmt_percent(row[went]) + ", goes to the " +
+                                      quote_char(window_text(c)[static_cast<std::size_t>(went)]) + " at " +
+                                      place(went) + ".";
   }
   if (is.space >= t.spaces && is.space >= t.spaces_over_share * is.space_share)
     out += " On ordinary text, where there is nothing to copy, " + head_name_of(p.induction) +
            " mostly rests on spaces (" + fmt_percent(is.space) + " of its attention).";
-  if (c.analysis->demo)
-    out += " On \u201c" + c.analysis->demo->text + "\u201d the analysis measured P(" +
-           c.analysis->demo->expected + ") = " + fmt_fixed(c.analysis->demo->probability, 2) + " at step " +
-           fmt_int(c.analysis->step) + ".";
+  if (c.analysis->demo && !answer_hidden(c))
+    out += " On \u201c" + c.analysis->demo->text + "\u201d the analysis measured P(" + c.analysis->demo->expected +
+           ") = " + fmt_fixed(c.analysis->demo->probability, 2) + " at step " + fmt_int(c.analysis->step) + ".";
   out += false_copy_sentences(c);
+  while (!out.empty() && (out.front() == '\n' || out.front() == ' ')) out.erase(out.begin());
   return out;
 }
+// clang-format on
 
 std::string caption(const ChapterContext& c) {
   if (!c.analysis) return "previous-character head \u2192 induction head: A B \u2026 A \u2192 B";
@@ -233,15 +229,101 @@ std::string caption(const ChapterContext& c) {
          " (induction): from the repeated character to what followed it the first time";
 }
 
-std::string try_this(const ChapterContext& c) {
-  std::string s = "Invent your own nonsense, type it twice and stop part-way through the second copy";
-  if (!c.analysis) return s + ".";
-  if (const Path path = copy_path(*c.analysis); path.measured && !path.found) {
-    s += ". This run does not copy: choose the other run in the drum's Run menu and compare";
-  } else {
-    s += "; then pull " + head_name_of(path.heads.induction) + " out of the rack and watch the copy fade";
+// The pair of heads whose pulling takes most from the copy on this text, measured with a
+// pass per pair on the loaded weights (the measured path first when it already does it).
+struct PairPull {
+  HeadRef a, b;
+  double before = 0.0, after = 1.0;
+};
+std::optional<PairPull> best_pair(const ChapterContext& c) {
+  const auto before = copy_probability(c, c.state ? c.state->pulled : HeadMask{});
+  if (!before || c.state->pulled.any()) return std::nullopt;
+  PairPull best;
+  best.before = *before;
+  const auto trial = [&](HeadRef x, HeadRef y) {
+    HeadMask m;
+    m.pulled[static_cast<std::size_t>(x.layer)][static_cast<std::size_t>(x.head)] = true;
+    m.pulled[static_cast<std::size_t>(y.layer)][static_cast<std::size_t>(y.head)] = true;
+    const double p = copy_probability(c, m).value_or(1.0);
+    if (p < best.after) best = {x, y, *before, p};
+  };
+  if (c.analysis) {
+    const Path path = copy_path(*c.analysis);
+    if (path.found) trial(path.heads.previous, path.heads.induction);
+    if (best.after < 0.5) return best;
   }
-  return s + ".";
+  for (int i = 0; i < kLayers * kHeads; ++i)
+    for (int j = i + 1; j < kLayers * kHeads; ++j) trial({i / kHeads, i % kHeads}, {j / kHeads, j % kHeads});
+  return best;
+}
+
+// The run that copies, when the one on show does not.
+const RunView* copying_run(const ChapterContext& c) {
+  if (!c.runs) return nullptr;
+  for (const RunView& r : *c.runs)
+    if (r.name != c.run && r.analysis && r.analysis->circuit && r.analysis->circuit->copy_path.found)
+      return &r;
+  return nullptr;
+}
+
+bool copies_here(const ChapterContext& c) {
+  const auto p = copy_probability(c, c.state ? c.state->pulled : HeadMask{});
+  return p && *p >= 0.5;
+}
+
+std::string try_words(const ChapterContext& c) {
+  const std::string own =
+      "Invent your own nonsense, type it twice and stop part-way through the second copy.";
+  if (!has_pass(c) || !find_copy_target(window_text(c))) return own;
+  if (!copies_here(c)) {
+    if (const RunView* r = copying_run(c))
+      return "This run hardly copies here. Choose \u201c" + r->title +
+             "\u201d in the drum's Run menu: there the "
+             "copy becomes the favourite.";
+    return own;
+  }
+  const auto pair = best_pair(c);
+  if (!pair) return own;
+  const std::string heads = head_name_of(pair->a) + " and " + head_name_of(pair->b);
+  const std::string copy = quote_char(find_copy_target(window_text(c))->expected);
+  if (pair->after >= 0.5)
+    return "Pull " + heads + " out of the rack: no pair of heads brings the copy " + copy +
+           " below half on this text.";
+  if (answer_hidden(c)) return "Pull " + heads + " out of the rack: the copy " + copy + " falls below half.";
+  return "Pull " + heads + " out of the rack: the copy " + copy + " falls from " + fmt_percent(pair->before) +
+         " to " + fmt_percent(pair->after) + ".";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  if (!has_pass(c) || !find_copy_target(window_text(c))) return {};
+  if (!copies_here(c)) {
+    if (const RunView* r = copying_run(c)) return {"run " + r->name};
+    return {};
+  }
+  const auto pair = best_pair(c);
+  if (!pair) return {};
+  return {pull_line(pair->a), pull_line(pair->b)};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  if (!has_pass(c) || !find_copy_target(window_text(c))) return {};
+  if (!copies_here(c)) {
+    if (!copying_run(c)) return {};
+    return {"the copy becomes the model's favourite", [](const ChapterContext& after) {
+              const auto t = has_pass(after) ? find_copy_target(window_text(after)) : std::nullopt;
+              return t &&
+                     id_to_char(top_guesses(*after.acts, after.acts->length() - 1, 1)[0].id) == t->expected;
+            }};
+  }
+  const auto pair = best_pair(c);
+  if (!pair) return {};
+  const double want = pair->after;
+  return {
+      answer_hidden(c) ? std::string("the copy falls below half") : "the copy falls to " + fmt_percent(want),
+      [want](const ChapterContext& after) {
+        const auto p = copy_probability(after, after.state->pulled);
+        return p && *p < 0.5 && std::abs(*p - want) < 1e-6;
+      }};
 }
 
 std::string prompt(const ChapterContext& c) {
@@ -251,7 +333,7 @@ std::string prompt(const ChapterContext& c) {
          ", the one that followed " + quote_char(window_text(c).back()) + " last time?";
 }
 
-Reveal reveal(const ChapterContext& c) {
+Reveal answer_from(const ChapterContext& c) {
   if (!has_pass(c)) return no_text_reveal();
   Reveal r;
   const std::string text = window_text(c);
@@ -278,9 +360,13 @@ constinit const Chapter kCopying = {
               .highlight = kHighlightPlates | kHighlightThreads | kHighlightReadout},
     .live_stage = live_stage,
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this = try_this,
-    .predict = PredictQuestion{.prompt = prompt, .choices = yes_no_choices, .reveal = reveal},
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
+    .predict = PredictQuestion{.prompt = prompt,
+                               .choices = yes_no_choices,
+                               .answer_from = answer_from,
+                               .hides = kHidesPredictions},
 };
 
 }  // namespace am::ui::chapters

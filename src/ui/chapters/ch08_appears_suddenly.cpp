@@ -1,5 +1,6 @@
 // Chapter 8: the drum: copying appears in a short stretch of training.
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "am/model/head_mask.hpp"
@@ -46,15 +47,12 @@ std::string induction_growth(const TrainingRecord& t, const PhaseChange& p) {
          fmt_percent(scores_of(*after->heads, a).induction) + " (" + head_name_of(a) + ").";
 }
 
-// "a / b / c / d": every layer-1 head's previous-token score (the field's detect_head
-// score when the analysis has it).
+// "a / b / c / d": every layer-1 head's share one character back (the one source every
+// chapter and the table quote).
 std::string layer1_previous(const AnalysisSummary& a) {
   std::string out;
-  for (int h = 0; h < kHeads; ++h) {
-    const double v = a.circuit ? a.circuit->heads[0][static_cast<std::size_t>(h)].previous_token
-                               : a.heads[0][static_cast<std::size_t>(h)].previous;
-    out += (h ? " / " : "") + fmt_percent(v);
-  }
+  for (int h = 0; h < kHeads; ++h)
+    out += (h ? " / " : "") + fmt_percent(a.heads[0][static_cast<std::size_t>(h)].previous);
   return out;
 }
 
@@ -97,48 +95,64 @@ std::string compare_runs(const ChapterContext& c) {
   return out;
 }
 
+// clang-format off
 std::string body(const ChapterContext& c) {
   const TrainingRecord* tr = c.training;
   if (!tr || tr->checkpoints.empty())
     return "The manifest of the training run is missing, so there is no drum to turn.";
   const auto& cps = tr->checkpoints;
-  std::string out =
-      "The drum on the left holds the training run: " + fmt_int(static_cast<std::int64_t>(cps.size())) +
-      " saved checkpoints from step " + fmt_int(cps.front().step) + " to step " + fmt_int(cps.back().step);
-  if (tr->recipe.batch_size)
-    out += ", each step reading " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(kContext) +
-           " characters";
-  out += ". Turn it, and the machine takes on the weights of that moment";
-  if (c.state) out += "; it stands at step " + fmt_int(c.state->step) + " now";
-  out += ".\n\n" + arrangement(tr->recipe);
-
-  if (!tr->has_accuracy()) {
-    out +=
-        "\n\nThe manifest carries no repeated-nonsense accuracy per checkpoint, so the sudden change cannot "
-        "be "
-        "shown with measured numbers here.";
-    return out;
-  }
+  std::string out = "The drum holds the training run: " + fmt_int(static_cast<std::int64_t>(cps.size())) +
+                    " saved checkpoints from step " + fmt_int(cps.front().step) + " to step " +
+                    fmt_int(cps.back().step) + ". Turn it, and the machine takes on the weights of that moment.";
+  if (!tr->has_accuracy())
+    return out + "\n\nThe manifest carries no copy accuracy per checkpoint, so the sudden change cannot be shown "
+                 "with measured numbers here.";
   const PhaseThresholds thresholds = phase_thresholds(c);
-  const auto phase = find_phase_change(*tr, thresholds);
-  if (phase) {
-    const std::int64_t span = phase->after_step - phase->before_step;
-    out += "\n\nUp to step " + fmt_int(phase->before_step) + " the model could hardly copy";
+  if (const auto phase = find_phase_change(*tr, thresholds)) {
+    out += "\n\nUp to step " + fmt_int(phase->before_step) + " the model could hardly copy: on unseen repeated "
+           "nonsense it got the second copy right " + fmt_percent(phase->before_accuracy) + " of the time. By step " +
+           fmt_int(phase->after_step) + ", " + fmt_int(phase->after_step - phase->before_step) +
+           " steps later, it was " + fmt_percent(phase->after_accuracy) + ". That is when its induction heads formed.";
+  } else {
+    out += "\n\nIn this run the copy accuracy on repeated nonsense never jumped from at most " +
+           fmt_percent(thresholds.low) + " to at least " + fmt_percent(thresholds.high) + ": it went from " +
+           fmt_percent(*cps.front().nonsense_accuracy) + " at step " + fmt_int(cps.front().step) + " to " +
+           fmt_percent(*cps.back().nonsense_accuracy) + " at the end.";
+  }
+  if (c.state)
+    if (const CheckpointMetrics* now = tr->at_step(c.state->step); now && now->nonsense_accuracy) {
+      out += " At step " + fmt_int(c.state->step) + ", where the drum stands, it gets " +
+             fmt_percent(*now->nonsense_accuracy) + " right";
+      if (c.state->pulled.any() && c.live_accuracy)
+        out += ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
+      out += ".";
+    }
+  return out;
+}
+
+std::string numbers(const ChapterContext& c) {
+  const TrainingRecord* tr = c.training;
+  if (!tr || tr->checkpoints.empty()) return {};
+  const auto& cps = tr->checkpoints;
+  std::string out;
+  if (tr->recipe.batch_size)
+    out += "Each step reads " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(kContext) +
+           " characters. ";
+  out += arrangement(tr->recipe);
+  if (!tr->has_accuracy()) return out;
+  if (const auto phase = find_phase_change(*tr, phase_thresholds(c))) {
     const CheckpointMetrics* before = tr->at_step(phase->before_step);
     if (cps.front().val_loss && before && before->val_loss && phase->before_step > cps.front().step)
-      out += ", although its loss on held-out novel text had already fallen from " +
+      out += " Before the jump its loss on held-out novel text had already fallen from " +
              fmt_fixed(nats_to_bits(*cps.front().val_loss), 2) + " to " +
-             fmt_fixed(nats_to_bits(*before->val_loss), 2) + " bits per character";
-    out += ": on unseen repeated nonsense it got the second copy right " +
-           fmt_percent(phase->before_accuracy) + " of the time. By step " + fmt_int(phase->after_step) +
-           ", " + fmt_int(span) + " steps later, it was " + fmt_percent(phase->after_accuracy) +
-           "; at the end, step " + fmt_int(cps.back().step) + ", " +
-           fmt_percent(*cps.back().nonsense_accuracy) + ".";
+             fmt_fixed(nats_to_bits(*before->val_loss), 2) + " bits per character.";
+    out += " At the end, step " + fmt_int(cps.back().step) + ", it copies " +
+           fmt_percent(*cps.back().nonsense_accuracy) + " right.";
     out += induction_growth(*tr, *phase);
     const auto [from, to] = bump_window(*phase);
     if (const auto bump = find_loss_bump(*tr, from, to))
-      out += " Meanwhile the smoothed training loss rose from " + fmt_fixed(bump->trough, 3) + " to " +
-             fmt_fixed(bump->peak, 3) + " (steps " + fmt_int(bump->trough_step) + " to " +
+      out += " Meanwhile the smoothed training loss rose from " + fmt_fixed(nats_to_bits(bump->trough), 3) + " to " +
+             fmt_fixed(nats_to_bits(bump->peak), 3) + " bits (steps " + fmt_int(bump->trough_step) + " to " +
              fmt_int(bump->peak_step) + "): the kind of small bump a " +
              std::to_string(facts::kPhaseChangeStudyYear) + " study found in many models at this moment.";
     else
@@ -147,24 +161,12 @@ std::string body(const ChapterContext& c) {
     const auto best = std::max_element(cps.begin(), cps.end(), [](const auto& a, const auto& b) {
       return *a.nonsense_accuracy < *b.nonsense_accuracy;
     });
-    out += "\n\nIn this run the accuracy on repeated nonsense never jumped from at most " +
-           fmt_percent(thresholds.low) + " to at least " + fmt_percent(thresholds.high) + ": it went from " +
-           fmt_percent(*cps.front().nonsense_accuracy) + " at step " + fmt_int(cps.front().step) + " to " +
-           fmt_percent(*cps.back().nonsense_accuracy) + " at step " + fmt_int(cps.back().step) + ", best " +
-           fmt_percent(*best->nonsense_accuracy) + " at step " + fmt_int(best->step) + ".";
-  }
-  if (c.state) {
-    if (const CheckpointMetrics* now = tr->at_step(c.state->step); now && now->nonsense_accuracy) {
-      out += "\n\nAt the current step the model gets " + fmt_percent(*now->nonsense_accuracy) + " right";
-      if (c.state->pulled.any() && c.live_accuracy)
-        out +=
-            ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
-      out += ".";
-    }
+    out += " Its best was " + fmt_percent(*best->nonsense_accuracy) + " at step " + fmt_int(best->step) + ".";
   }
   out += compare_runs(c);
   return out;
 }
+// clang-format on
 
 std::string caption(const ChapterContext& c) {
   if (!c.training || !c.training->has_accuracy()) return "training steps on the drum";
@@ -175,15 +177,56 @@ std::string caption(const ChapterContext& c) {
          fmt_percent(phase->after_accuracy) + " of the time";
 }
 
-std::string try_this(const ChapterContext& c) {
-  if (c.training && c.training->has_accuracy() && !find_phase_change(*c.training, phase_thresholds(c)) &&
-      c.runs && c.runs->size() > 1)
-    return "Press Space to play through training: in this run no copying appears. Then choose another run in "
-           "the "
-           "drum's Run menu and play it again to watch the induction threads form.";
-  return "Press Space to play through training and watch the induction threads appear; heads you pull stay "
-         "pulled "
-         "while the drum turns.";
+// The run to watch the jump in: this one, or another run of the folder that has one.
+struct Jump {
+  std::string run;  // empty: the run on show
+  std::string title;
+  PhaseChange phase;
+};
+std::optional<Jump> jump_to_watch(const ChapterContext& c) {
+  const PhaseThresholds t = phase_thresholds(c);
+  if (c.training && c.training->has_accuracy())
+    if (const auto p = find_phase_change(*c.training, t)) return Jump{"", "", *p};
+  if (c.runs)
+    for (const RunView& r : *c.runs)
+      if (r.name != c.run && r.training && r.training->has_accuracy())
+        if (const auto p = find_phase_change(*r.training, t)) return Jump{r.name, r.title, *p};
+  return std::nullopt;
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto j = jump_to_watch(c);
+  if (!j)
+    return "Play through training with the drum's play button and watch the threads of the second layer.";
+  std::string s = j->run.empty() ? std::string()
+                                 : "In this run no copying appears. Choose \u201c" + j->title +
+                                       "\u201d in the drum's Run menu, then d";
+  s += std::string(j->run.empty() ? "D" : "") + "rag the drum from step " + fmt_int(j->phase.before_step) +
+       " to step " + fmt_int(j->phase.after_step) + ": the copy accuracy jumps from " +
+       fmt_percent(j->phase.before_accuracy) + " to " + fmt_percent(j->phase.after_accuracy) + ".";
+  return s;
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  const auto j = jump_to_watch(c);
+  if (!j) return {};
+  std::vector<std::string> out;
+  if (!j->run.empty()) out.push_back("run " + j->run);
+  out.push_back("step " + std::to_string(j->phase.before_step));
+  out.push_back("step " + std::to_string(j->phase.after_step));
+  return out;
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto j = jump_to_watch(c);
+  if (!j) return {};
+  const PhaseChange p = j->phase;
+  return {"the copy accuracy reads " + fmt_percent(p.after_accuracy) + " at step " + fmt_int(p.after_step),
+          [p](const ChapterContext& after) {
+            if (!after.training || !after.state || after.state->step != p.after_step) return false;
+            const CheckpointMetrics* m = after.training->at_step(p.after_step);
+            return m && m->nonsense_accuracy && std::abs(*m->nonsense_accuracy - p.after_accuracy) < 1e-9;
+          }};
 }
 
 }  // namespace
@@ -198,8 +241,9 @@ constinit const Chapter kAppearsSuddenly = {
               .highlight = kHighlightDrum | kHighlightPlates},
     .live_stage = live_stage,
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this = try_this,
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
 };
 
 }  // namespace am::ui::chapters

@@ -1,5 +1,7 @@
 // Chapter 9: ablation: pulling a head out and recounting.
+#include "am/model/alphabet.hpp"
 #include "am/ui/ablation_contrasts.hpp"
+#include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
 #include "chapter_common.hpp"
 
@@ -17,9 +19,11 @@ void live_stage(ChapterStage& s, const ChapterContext& c) {
 // "falls to N %" / "drops to N %" / "hardly moves: N %", worded by the size of the change.
 std::string effect(double base, double after) {
   const double drop = base - after;
-  if (drop >= kLargeDrop) return "it falls to " + fmt_percent(after) + ", " + fmt_points(drop) + " lower";
+  if (drop >= kLargeDrop)
+    return "it falls to " + fmt_percent(after) + ", " + fmt_points_between(base, after) + " lower";
   if (std::abs(drop) <= kNegligibleDrop) return "almost nothing changes: " + fmt_percent(after);
-  if (drop > 0) return "it drops to " + fmt_percent(after) + ", " + fmt_points(drop) + " lower";
+  if (drop > 0)
+    return "it drops to " + fmt_percent(after) + ", " + fmt_points_between(base, after) + " lower";
   return "it rises to " + fmt_percent(after);
 }
 
@@ -40,6 +44,7 @@ std::string live_part(const ChapterContext& c) {
          "measure this combination at this step.";
 }
 
+// clang-format off
 std::string body(const ChapterContext& c) {
   std::string out =
       "Setting a head's output to zero is like pulling it out of the rack: everything else stays as it was.";
@@ -49,54 +54,60 @@ std::string body(const ChapterContext& c) {
     return live.empty() ? out : out + "\n\n" + live;
   }
   const AnalysisSummary& a = *c.analysis;
-  out += " On ";
-  out += a.sequences ? fmt_int(*a.sequences) + " unseen stretches" : std::string("unseen stretches");
-  out += " of repeated nonsense, with every head in place, the step " + fmt_int(a.step) + " model gets " +
-         fmt_percent(a.accuracy) + " of the characters right the second time round.";
+  out += " On " + (a.sequences ? fmt_int(*a.sequences) + " unseen stretches" : std::string("unseen stretches")) +
+         " of repeated nonsense, with every head in place, the model gets " + fmt_percent(a.accuracy) +
+         " of the characters right the second time round.";
+  if (answer_hidden(c))
+    return out + "\n\nWhich head matters most? Answer the question below; then what each pull costs appears here.";
   const AblationContrasts k = pick_contrasts(a);
   const auto& ind = scores_of(a.heads, k.induction);
   // below the threshold a head is not called an induction head
   const bool is_induction = ind.induction >= role_thresholds(c).induction;
   out += "\n\nPull out " + head_name_of(k.induction) +
-         (is_induction
-              ? ", the strongest induction head (score " + fmt_percent(ind.induction) + ")"
-              : ", the head with the highest induction score (only " + fmt_percent(ind.induction) + ")") +
-         ", and ";
-  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy)
-                              : std::string("the table has no row for it");
+         (is_induction ? ", the strongest induction head," : ", the head with the highest induction score,") + " and ";
+  out += k.induction_accuracy ? effect(a.accuracy, *k.induction_accuracy) : std::string("the table has no row for it");
   out += ".";
   if (k.relied_on.valid()) {
-    const auto& rel = scores_of(a.heads, k.relied_on);
-    out += " Pull out " + head_name_of(k.relied_on) +
-           ", the earlier-layer head whose removal costs the most (it puts " + fmt_percent(rel.previous) +
-           " of its attention one character back), and ";
-    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy)
-                                : std::string("the table has no row for it");
+    out += " Pull out " + head_name_of(k.relied_on) + ", the first-layer head the copying leans on most, and ";
+    out += k.relied_on_accuracy ? effect(a.accuracy, *k.relied_on_accuracy) : std::string("the table has no row for it");
     out += ".";
   }
   if (k.unimportant.valid() && k.unimportant_accuracy)
-    out += " Pull out " + head_name_of(k.unimportant) + " instead, and " +
-           effect(a.accuracy, *k.unimportant_accuracy) + ".";
-  if (k.both_induction_accuracy)
-    out += " With both " + head_name_of(k.induction) + " and " + head_name_of(k.second_induction) +
-           " pulled, " + effect(a.accuracy, *k.both_induction_accuracy) + ".";
-  const RoleThresholds t = role_thresholds(c);
-  if (ind.induction < t.induction)
-    out += " No head here reaches the analysis's induction threshold of " + fmt_percent(t.induction) + ".";
-  else if (k.induction_accuracy && a.accuracy - *k.induction_accuracy < kLargeDrop)
-    out += " No single induction head is indispensable here: pulling the strongest costs less than " +
-           fmt_points(kLargeDrop) + ".";
+    out += " Pull out " + head_name_of(k.unimportant) + " instead, and " + effect(a.accuracy, *k.unimportant_accuracy) + ".";
   out += " Whether a head really matters, pulling it out tells you.";
   const std::string live = live_part(c);
   if (!live.empty()) out += "\n\n" + live;
   return out;
 }
 
+std::string numbers(const ChapterContext& c) {
+  if (!c.analysis || answer_hidden(c)) return {};
+  const AnalysisSummary& a = *c.analysis;
+  const AblationContrasts k = pick_contrasts(a);
+  const auto& ind = scores_of(a.heads, k.induction);
+  const RoleThresholds t = role_thresholds(c);
+  std::string out = head_name_of(k.induction) + "'s induction score is " + fmt_percent(ind.induction) + ".";
+  if (k.relied_on.valid())
+    out += " " + head_name_of(k.relied_on) + " puts " + fmt_percent(scores_of(a.heads, k.relied_on).previous) +
+           " of its attention one character back.";
+  if (k.both_induction_accuracy)
+    out += " With both " + head_name_of(k.induction) + " and " + head_name_of(k.second_induction) + " pulled, " +
+           effect(a.accuracy, *k.both_induction_accuracy) + ".";
+  if (ind.induction < t.induction)
+    out += " No head here reaches the analysis's induction threshold of " + fmt_percent(t.induction) + ".";
+  else if (k.induction_accuracy && a.accuracy - *k.induction_accuracy < kLargeDrop)
+    out += " No single induction head is indispensable here: pulling the strongest costs less than " +
+           fmt_points(kLargeDrop) + ".";
+  return out;
+}
+// clang-format on
+
 std::string caption(const ChapterContext& c) {
   if (!c.analysis) return "pull a head to recount";
   const AnalysisSummary& a = *c.analysis;
-  const AblationContrasts k = pick_contrasts(a);
   std::string s = "Repeated nonsense, second time right: all heads " + fmt_percent(a.accuracy);
+  if (answer_hidden(c)) return s;
+  const AblationContrasts k = pick_contrasts(a);
   const auto add = [&](HeadRef r, const std::optional<double>& acc) {
     if (r.valid() && acc) s += " \u00b7 without " + head_name_of(r) + " " + fmt_percent(*acc);
   };
@@ -106,13 +117,60 @@ std::string caption(const ChapterContext& c) {
   return s;
 }
 
-std::string try_this(const ChapterContext& c) {
-  if (!c.analysis) return "Pull heads out in the rack, one at a time, and push them back.";
+// The heads the chapter contrasts (the strongest induction head, and the first-layer head
+// the copying leans on when there is one), pulled together.
+std::vector<HeadRef> pull_heads(const ChapterContext& c) {
+  if (!c.analysis || !c.state || c.state->pulled.any()) return {};
   const AblationContrasts k = pick_contrasts(*c.analysis);
-  std::string s = "Pull " + head_name_of(k.induction);
-  if (!k.relied_on.valid()) return s + ", watch the copy's column beside its ghost, then push it back.";
-  s += " and " + head_name_of(k.relied_on);
-  return s + " together, watch the copy's column drop beside its ghost, then push them back.";
+  if (!k.induction.valid()) return {};
+  if (!k.relied_on.valid()) return {k.induction};
+  return {k.induction, k.relied_on};
+}
+
+std::optional<double> pulled_copy(const ChapterContext& c, const std::vector<HeadRef>& heads) {
+  HeadMask m;
+  for (HeadRef h : heads)
+    m.pulled[static_cast<std::size_t>(h.layer)][static_cast<std::size_t>(h.head)] = true;
+  return copy_probability(c, m);
+}
+
+std::string names_of(const std::vector<HeadRef>& heads) {
+  std::vector<std::string> names;
+  for (HeadRef h : heads) names.push_back(head_name_of(h));
+  return join_words(names);
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto heads = pull_heads(c);
+  const auto before = heads.empty() ? std::nullopt : copy_probability(c, HeadMask{});
+  if (!before) return "Pull heads out in the rack, one at a time, and push them back.";
+  const auto after = pulled_copy(c, heads);
+  const std::string pull = "Pull " + names_of(heads) + (heads.size() > 1 ? " together" : "");
+  const std::string copy = quote_char(find_copy_target(window_text(c))->expected);
+  if (answer_hidden(c)) return pull + " and watch the column of the copy " + copy + " beside its ghost.";
+  return pull + ": the copy " + copy + " goes from " + fmt_percent(*before) + " to " + fmt_percent(*after) +
+         ", and its column changes beside its ghost.";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  const auto heads = pull_heads(c);
+  if (heads.empty() || !copy_probability(c, HeadMask{})) return {};
+  std::vector<std::string> out;
+  for (HeadRef h : heads) out.push_back(pull_line(h));
+  return out;
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto heads = pull_heads(c);
+  const auto before = heads.empty() ? std::nullopt : copy_probability(c, HeadMask{});
+  if (!before) return {};
+  const double want = *pulled_copy(c, heads);
+  return {
+      answer_hidden(c) ? std::string("the copy's column changes") : "the copy goes to " + fmt_percent(want),
+      [want](const ChapterContext& after) {
+        const auto got = copy_probability(after, after.state->pulled);
+        return got && std::abs(*got - want) < 1e-6;
+      }};
 }
 
 std::vector<std::string> choices(const ChapterContext&) {
@@ -122,7 +180,7 @@ std::vector<std::string> choices(const ChapterContext&) {
   return out;
 }
 
-Reveal reveal(const ChapterContext& c) {
+Reveal answer_from(const ChapterContext& c) {
   Reveal r;
   if (!c.analysis) {
     r.explanation = "The analysis file is missing, so the answer cannot be measured here.";
@@ -140,8 +198,8 @@ Reveal reveal(const ChapterContext& c) {
     return r;
   }
   const int l = r.correct_choice / kHeads, h = r.correct_choice % kHeads;
-  r.explanation = "Without " + head_name(l, h) + " the accuracy is " + fmt_percent(*worst) + ", against " +
-                  fmt_percent(c.analysis->accuracy) + " with every head.";
+  r.explanation = head_name(l, h) + ": pulled out alone it costs " +
+                  fmt_points_between(c.analysis->accuracy, *worst) + ", more than any other head.";
   return r;
 }
 
@@ -155,13 +213,14 @@ constinit const Chapter kPullingAHead = {
               .highlight = kHighlightRack | kHighlightReadout},
     .live_stage = live_stage,
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this = try_this,
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
     .predict =
         PredictQuestion{
             .prompt = "Which single head, pulled out alone, do you think costs the most accuracy?",
             .choices = choices,
-            .reveal = reveal},
+            .answer_from = answer_from},
 };
 
 }  // namespace am::ui::chapters

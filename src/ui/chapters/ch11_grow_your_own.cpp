@@ -37,30 +37,69 @@ std::string crossing_words(const std::optional<PhaseChange>& p) {
          fmt_int(p->after_step - p->before_step) + " steps";
 }
 
-std::string shipped_crossing(const ChapterContext& c) {
+// The shipped run's jump, said once: "as the shipped run did" when the grown run's is the same.
+std::string shipped_crossing(const ChapterContext& c, const std::optional<PhaseChange>& mine = std::nullopt) {
   if (!c.shipped) return "";
   const auto p = find_phase_change(*c.shipped, phase_thresholds(c));
   if (!p) return " The shipped run shows no such jump.";
+  if (mine && crossing_words(mine) == crossing_words(p))
+    return " The shipped run jumped at exactly the same steps.";
   return " The shipped run jumped " + crossing_words(p) + ".";
 }
 
+// clang-format off
 std::string before_any_run(const ChapterContext& c) {
-  std::string out =
-      "The model on the machine was grown by a trainer in this program, from random numbers, by reading the "
-      "novels a window at a time and nudging every weight to make the next character likelier. You can do it "
-      "again, here, and watch.";
-  if (c.shipped && !c.shipped->recipe.steps) return out;
-  if (c.shipped) out += " The shipped recipe: " + recipe_words(c.shipped->recipe) + ".";
-  out += shipped_crossing(c);
-  out +=
-      "\n\nPick a recipe in the training panel and press Train. Each checkpoint joins the drum as soon as it "
-      "is "
-      "saved and its copying of repeated nonsense has been measured; the machine follows the newest one, so "
-      "you "
-      "can watch the threads of the second layer's heads change as the copying appears. Drag the drum to "
-      "look "
-      "back while training goes on.";
+  return "The model on the machine was grown by a trainer in this program, from random numbers, by reading the "
+         "novels a window at a time and nudging every weight to make the next character likelier. You can do it "
+         "again, here, and watch." + shipped_crossing(c) +
+         "\n\nPick a recipe in the training panel and press Train. Each checkpoint joins the drum as soon as it is "
+         "saved and measured; the machine follows the newest one, so you can watch the second layer's threads "
+         "change as the copying appears.";
+}
+
+std::string numbers(const ChapterContext& c) {
+  std::string out;
+  if (c.shipped && c.shipped->recipe.steps) out = "The shipped recipe: " + recipe_words(c.shipped->recipe) + ".";
+  const GrowingRun* g = c.growing;
+  if (g && !g->name.empty() && (!g->record.checkpoints.empty() || g->record.recipe.steps))
+    out += std::string(out.empty() ? "" : " ") + "This run's recipe: " + recipe_words(g->record.recipe) +
+           (g->own_text ? ", on your own text." : ", on the six novels.");
   return out;
+}
+// clang-format on
+
+// The shipped recipe's jump: what training it again gives to watch.
+std::optional<PhaseChange> shipped_jump(const ChapterContext& c) {
+  if (!c.shipped) return std::nullopt;
+  return find_phase_change(*c.shipped, phase_thresholds(c));
+}
+
+std::string try_words(const ChapterContext& c) {
+  const auto p = shipped_jump(c);
+  if (!p)
+    return "Train with the plain novels preset: with no repeated passage, watch the copy accuracy stay low.";
+  return "Train the shipped recipe and keep your eye on the drum's green curve: between step " +
+         fmt_int(p->before_step) + " and step " + fmt_int(p->after_step) +
+         " the copy accuracy jumps, and the second layer's threads lock onto the earlier copy. Then train "
+         "the "
+         "plain novels preset and watch it stay low.";
+}
+
+std::vector<std::string> try_actions(const ChapterContext& c) {
+  if (!shipped_jump(c)) return {"train plain"};
+  return {"train shipped"};
+}
+
+TryExpect try_expect(const ChapterContext& c) {
+  const auto p = shipped_jump(c);
+  if (!p) return {};
+  const PhaseChange want = *p;
+  return {"the copy accuracy jumps " + crossing_words(p) + ", as it did for the shipped run",
+          [want](const ChapterContext& after) {
+            if (!after.growing) return false;
+            const auto got = find_phase_change(after.growing->record, phase_thresholds(after));
+            return got && got->before_step == want.before_step && got->after_step == want.after_step;
+          }};
 }
 
 std::string where_it_stands(const GrowingRun& g) {
@@ -93,7 +132,7 @@ std::string copying_so_far(const ChapterContext& c, const GrowingRun& g) {
   std::string out;
   if (p) {
     out = "Its copy accuracy on repeated nonsense jumped " + crossing_words(p) + ".";
-    out += shipped_crossing(c);
+    out += shipped_crossing(c, p);
     out +=
         " That jump is the induction heads forming: a head in the first layer marks each character with the "
         "one "
@@ -119,9 +158,6 @@ std::string body(const ChapterContext& c) {
   const GrowingRun* g = c.growing;
   if (!g || g->name.empty()) return before_any_run(c);
   std::string out = where_it_stands(*g);
-  if (!g->record.checkpoints.empty() || g->record.recipe.steps)
-    out += "\n\nIts recipe: " + recipe_words(g->record.recipe) +
-           (g->own_text ? ", on your own text." : ", on the six novels.");
   if (!g->corpus_report.empty()) out += "\n\nYour text: " + g->corpus_report;
   out += "\n\n" + copying_so_far(c, *g);
   if (!g->following && g->running())
@@ -148,11 +184,9 @@ constinit const Chapter kGrowYourOwn = {
               .focus = {machine::FocusPart::kDrum, machine::FocusPart::kThreads},
               .highlight = kHighlightDrum | kHighlightThreads},
     .body = body,
+    .numbers = numbers,
     .caption = caption,
-    .try_this =
-        "Train with the plain novels preset: the same recipe with no repeated passage. Watch the copy "
-        "accuracy stay low and the second layer's threads never lock onto the earlier copy: no induction "
-        "head forms.",
+    .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
 };
 
 }  // namespace am::ui::chapters

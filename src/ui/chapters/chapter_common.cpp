@@ -2,8 +2,12 @@
 
 #include <algorithm>
 
+#include "am/model/alphabet.hpp"
+#include "am/model/forward.hpp"
 #include "am/model/head_mask.hpp"
 #include "am/ui/app_state.hpp"
+#include "am/ui/chapters.hpp"
+#include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
 
 namespace am::ui::chapters {
@@ -107,6 +111,20 @@ RoleThresholds role_thresholds(const ChapterContext& c) {
 PhaseThresholds phase_thresholds(const ChapterContext& c) {
   return c.analysis ? c.analysis->phase_thresholds : PhaseThresholds{};
 }
+
+bool answer_hidden(const ChapterContext& c) { return c.state && question_open(*c.state); }
+
+std::optional<double> copy_probability(const ChapterContext& c, const HeadMask& pulled) {
+  if (!c.weights || !has_pass(c)) return std::nullopt;
+  const std::string text = window_text(c);
+  const auto target = find_copy_target(text);
+  if (!target) return std::nullopt;
+  const std::vector<int> ids = read_ids(*c.state);
+  const Activations acts = forward(*c.weights, ids, pulled);
+  return probability_of(acts, acts.length() - 1, char_to_id(target->expected));
+}
+
+std::string pull_line(HeadRef head) { return "pull " + head_name_of(head); }
 
 std::vector<std::string> yes_no_choices(const ChapterContext&) { return {"yes", "no"}; }
 

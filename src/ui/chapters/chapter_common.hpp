@@ -2,9 +2,11 @@
 // several chapters use. Nothing here holds a figure; every number comes from the context.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
+#include "am/model/head_mask.hpp"
 #include "am/ui/chapter.hpp"
 #include "am/ui/head_roles.hpp"
 
@@ -65,6 +67,14 @@ std::string distance_words(int query, int key);
 // The analysis's stated thresholds, or the defaults without an analysis.
 RoleThresholds role_thresholds(const ChapterContext& c);
 PhaseThresholds phase_thresholds(const ChapterContext& c);
+// True while the state's chapter has a question waiting for Reveal: its words then
+// leave the answer out.
+bool answer_hidden(const ChapterContext& c);
+// P(the copy target) after the last character of the read text, in a fresh pass on the
+// loaded weights with `pulled` pulled; nullopt without weights, text or anything to copy.
+std::optional<double> copy_probability(const ChapterContext& c, const HeadMask& pulled);
+// The script line that pulls a head: "pull L2H4".
+std::string pull_line(HeadRef head);
 // Standard yes/no choices.
 std::vector<std::string> yes_no_choices(const ChapterContext&);
 

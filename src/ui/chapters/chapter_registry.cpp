@@ -52,11 +52,24 @@ std::string list_chapters() {
   return out;
 }
 
-bool probabilities_hidden(const AppState& state) {
-  const Chapter* ch = find_chapter(state.chapter);
-  return ch != nullptr && ch->question_hides_probabilities &&
-         !(state.predict.chapter == state.chapter && state.predict.revealed);
+std::vector<std::string> hides_names(std::uint32_t hides) {
+  std::vector<std::string> out = {"text"};
+  if (hides & kHidesPredictions) out.insert(out.end(), {"predictions", "columns", "callouts", "tooltips"});
+  return out;
 }
+
+bool question_open(const AppState& state) {
+  const Chapter* ch = find_chapter(state.chapter);
+  return ch != nullptr && ch->predict && !(state.predict.chapter == state.chapter && state.predict.revealed);
+}
+
+namespace {
+bool hidden(const AppState& state, std::uint32_t what) {
+  return question_open(state) && (find_chapter(state.chapter)->predict->hides & what) != 0;
+}
+}  // namespace
+
+bool probabilities_hidden(const AppState& state) { return hidden(state, kHidesPredictions); }
 
 void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
                    const std::vector<std::int64_t>& steps) {

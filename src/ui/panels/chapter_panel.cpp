@@ -11,16 +11,21 @@ namespace {
 // Rebuilds the words only when what they read has changed.
 void refresh(ChapterPanelState& panel, const AppState& state, const ChapterContext& context,
              const Chapter& chapter) {
+  const bool revealed = !question_open(state);
   if (panel.chapter == chapter.number && panel.revision == state.revision && panel.acts == context.acts &&
-      panel.live_accuracy == context.live_accuracy)
+      panel.live_accuracy == context.live_accuracy && panel.revealed == revealed)
     return;
   panel.chapter = chapter.number;
   panel.revision = state.revision;
   panel.acts = context.acts;
   panel.live_accuracy = context.live_accuracy;
+  panel.revealed = revealed;
   panel.body = chapter.body(context);
+  panel.numbers = chapter.numbers(context);
   panel.caption = chapter.caption(context);
-  panel.try_this = chapter.try_this(context);
+  panel.try_this = chapter.try_this.words(context);
+  panel.try_actions =
+      chapter.try_this.actions ? chapter.try_this.actions(context) : std::vector<std::string>{};
   panel.prompt.clear();
   panel.choices.clear();
   panel.reveal.clear();
@@ -28,7 +33,7 @@ void refresh(ChapterPanelState& panel, const AppState& state, const ChapterConte
   if (chapter.predict) {
     panel.prompt = chapter.predict->prompt(context);
     panel.choices = chapter.predict->choices(context);
-    const Reveal r = chapter.predict->reveal(context);
+    const Reveal r = chapter.predict->answer_from(context);
     panel.reveal = r.explanation;
     panel.correct_choice = r.correct_choice;
   }
@@ -114,18 +119,26 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
     ImGui::Spacing();
   }
   draw_paragraphs(panel.body);
-  if (chapter->number == kScoreMapChapter && context.analysis) draw_score_heat_map(*context.analysis);
+  // The table answers chapter 6's question: it waits for Reveal too.
+  if (chapter->number == kScoreMapChapter && context.analysis && panel.revealed)
+    draw_score_heat_map(*context.analysis);
   if (!panel.caption.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     widgets::text_wrapped_whole(panel.caption);
     ImGui::PopStyleColor();
   }
+  draw_question(state, panel);
   if (!panel.try_this.empty()) {
     ImGui::Separator();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Try this");
     widgets::text_wrapped_whole(panel.try_this);
+    if (!panel.try_actions.empty() && ImGui::Button("Show me")) panel.show_me = panel.try_actions;
   }
-  draw_question(state, panel);
+  // The detail, closed until the learner asks (the chapter's own words stay short).
+  if (!panel.numbers.empty()) {
+    ImGui::Separator();
+    if (ImGui::CollapsingHeader("the numbers")) draw_paragraphs(panel.numbers);
+  }
   ImGui::End();
 }
 

@@ -23,25 +23,27 @@ const CircuitHead& ch(const AnalysisSummary& a, int l, int h) {
   return a.circuit->heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
 }
 
+const HeadScores& hs(const AnalysisSummary& a, int l, int h) {
+  return a.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+}
+
+// Each score from one source: where the chapters quote a score (one back, copies, induction
+// on repeated nonsense, spaces), the table reads the same field of analysis.json.
 const ScoreColumn kColumns[] = {
-    {"prev", "previous-token score (detect_head): attention one character back, novel text",
-     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).previous_token; }, false},
-    {"dup", "duplicate-token score (detect_head): attention on earlier copies of the current character",
-     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).duplicate_token; }, false},
-    {"ind", "induction score (detect_head) on novel text: attention on what followed the current character before",
+    {"back", "one back: attention on the character just before, on novel text",
+     [](const AnalysisSummary& a, int l, int h) { return hs(a, l, h).previous; }, false},
+    {"dup", "dup (duplicate): attention on earlier copies of the current character, on repeated nonsense",
+     [](const AnalysisSummary& a, int l, int h) { return hs(a, l, h).duplicate; }, false},
+    {"ind", "ind (induction): attention on what followed the current character last time, on novel text",
      [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).induction_novel; }, false},
-    {"ind*", "induction score (detect_head) on repeated nonsense",
-     [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).induction_nonsense; }, false},
-    {"prefix", "prefix matching (Olsson et al.): on random letters written twice, attention on the letter after "
-               "the earlier copy",
+    {"ind*", "ind* (induction, repeated): the same, on repeated nonsense, where copying always pays",
+     [](const AnalysisSummary& a, int l, int h) { return hs(a, l, h).induction; }, false},
+    {"prefix", "prefix: on random letters written twice, attention on the letter after the earlier copy",
      [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).prefix_matching; }, false},
-    {"copy", "copying (Olsson et al.): how much the head's output raises the very character it reads, from -1 to 1",
+    {"copy", "copy: how much the head's output raises the very character it reads, from -1 to 1",
      [](const AnalysisSummary& a, int l, int h) { return ch(a, l, h).copying; }, true},
-    {"spaces", "attention on spaces, novel text",
-     [](const AnalysisSummary& a, int l, int h) {
-       return a.heads[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)].space;
-     },
-     false},
+    {"gaps", "gaps: attention on spaces, on novel text",
+     [](const AnalysisSummary& a, int l, int h) { return hs(a, l, h).space; }, false},
 };
 
 // Brass for high values, dark for low; a signed score maps -1 .. 1 onto the same ramp.
@@ -59,10 +61,17 @@ void draw_score_heat_map(const AnalysisSummary& a) {
   constexpr int kCols = static_cast<int>(sizeof(kColumns) / sizeof(kColumns[0]));
   ImGui::Separator();
   ImGui::TextUnformatted("Every head against the field's scores (hover a cell)");
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingStretchSame;
-  if (!ImGui::BeginTable("scoremap", kCols + 1, flags)) return;
-  ImGui::TableSetupColumn("head");
-  for (const ScoreColumn& c : kColumns) ImGui::TableSetupColumn(c.title);
+  // Fixed columns as wide as their titles: a narrow column scrolls sideways, never wraps or cuts.
+  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
+  const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
+  const float height =
+      row_h * static_cast<float>(kLayers * kHeads + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f;
+  if (!ImGui::BeginTable("scoremap", kCols + 1, flags, ImVec2(0.0f, height))) return;
+  const float cell_w = ImGui::CalcTextSize("prefix").x + 6.0f;
+  ImGui::TableSetupColumn("head", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("L0H0").x + 4.0f);
+  for (const ScoreColumn& c : kColumns)
+    ImGui::TableSetupColumn(c.title, ImGuiTableColumnFlags_WidthFixed, cell_w);
   ImGui::TableHeadersRow();
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h) {
@@ -75,14 +84,17 @@ void draw_score_heat_map(const AnalysisSummary& a) {
         ImGui::TableSetColumnIndex(k + 1);
         ImGui::TableSetBgColor(ImGuiTableBgTarget_CellBg, shade(v, col.signed_score));
         ImGui::PushID(l * kHeads * kCols + h * kCols + k);
-        ImGui::InvisibleButton("cell", ImVec2(-1.0f, ImGui::GetTextLineHeight()));
+        ImGui::InvisibleButton("cell", ImVec2(cell_w, ImGui::GetTextLineHeight()));
         ImGui::PopID();
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%s, %s: %s\n%s", head_name(l, h).c_str(), col.title,
-                            col.signed_score ? fmt_fixed(v, 2).c_str() : fmt_percent(v, 1).c_str(), col.meaning);
+          ImGui::SetTooltip("%s: %s\n%s", head_name(l, h).c_str(),
+                            col.signed_score ? fmt_fixed(v, 2).c_str() : fmt_percent(v, 1).c_str(),
+                            col.meaning);
       }
     }
   ImGui::EndTable();
+  // What each column measures, in words (brass = high).
+  for (const ScoreColumn& c : kColumns) widgets::text_wrapped_whole(c.meaning, true);
 }
 
 }  // namespace am::ui
