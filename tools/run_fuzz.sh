@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes every file format the app reads with libFuzzer, for a bounded time in all:
 # the weights loader (and the normalizer) gets a third of it, and manifest.json,
-# analysis.json, settings.json and --script files share the rest.
+# analysis.json, settings.json, --script files, saved views and lessons share the rest.
 # Usage: tools/run_fuzz.sh [SECONDS|build] [BUILD_DIR]
 #   SECONDS    how long to fuzz in all (default 90); "build" only builds the fuzzers
 #   BUILD_DIR  where to configure and build with clang (default: build-fuzz in the repo)
@@ -26,7 +26,7 @@ if ! command -v clang++ >/dev/null 2>&1 || ! command -v clang >/dev/null 2>&1; t
   exit 1
 fi
 
-formats=(manifest analysis settings script)
+formats=(manifest analysis settings script view lesson)
 launcher=()
 if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
@@ -69,7 +69,16 @@ doc["checkpoints"] = doc["checkpoints"][:3] + doc["checkpoints"][-1:]
 json.dump(doc, open(sys.argv[2], "w"), indent=1)
 PY
 rm -f "$generated/manifest/shipped.json"
-mkdir -p "$generated/script" "$generated/settings"
+mkdir -p "$generated/script" "$generated/settings" "$generated/view" "$generated/lesson"
+# The shipped lesson is a real lesson, and each of its views a real view.
+if [[ -f "$repo/assets/lessons/induction-in-ten-minutes.json" ]]; then
+  cp "$repo/assets/lessons/induction-in-ten-minutes.json" "$generated/lesson/shipped.json"
+  python3 - "$generated/lesson/shipped.json" "$generated/view" <<'PY'
+import json, sys
+for i, entry in enumerate(json.load(open(sys.argv[1]))["views"]):
+    json.dump(entry["view"], open(f"{sys.argv[2]}/shipped_{i}.json", "w"), indent=1)
+PY
+fi
 
 # fuzz NAME SECONDS DICT CORPUS... : one target; the first corpus folder receives new
 # inputs (kept between runs), the committed and generated seeds stay untouched.

@@ -23,6 +23,7 @@
 #include "am/render/screenshot.hpp"
 #include "am/ui/pictures_folder.hpp"
 #include "machine_app.hpp"
+#include "machine_picture.hpp"
 #include "process_stats.hpp"
 #include "offscreen_target.hpp"
 
@@ -57,7 +58,11 @@ Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, d
 
 int run_screenshot(MachineApp& app, const std::filesystem::path& out) {
   // The first frames size the panels (ImGui fits windows to their contents over two frames).
-  if (auto s = render_offscreen_png(app, out, kScreenshotTime, kScreenshotFrames); !s) {
+  const Status done = app.options().machine_only
+                          ? render_machine_png(app, out, app.options().width, app.options().height, kScreenshotTime,
+                                               kScreenshotFrames)
+                          : render_offscreen_png(app, out, kScreenshotTime, kScreenshotFrames);
+  if (const Status& s = done; !s) {
     std::cerr << "attention-machine: " << s.error() << "\n";
     return 1;
   }
@@ -103,7 +108,18 @@ int run_script(MachineApp& app, const std::filesystem::path& script, const std::
       target = std::move(resized);
       last = false;  // draw at the new size before the script goes on or the dump is written
     }
-    // A script's "screenshot FILE", or F12 / Ctrl+S pressed by "key" (to the pictures folder).
+    if (frame->requests.machine_screenshot) {  // Shift+F12 pressed by "key"
+      session.hold_script(true);
+      const std::filesystem::path path = machine_picture_path();
+      const Status s = render_machine_png(app, path, w, h, kScreenshotTime, kScreenshotFrames);
+      session.hold_script(false);
+      if (!s) {
+        std::cerr << script.string() << ": picture: " << s.error() << "\n";
+        return 1;
+      }
+      std::cout << "wrote " << path.string() << "\n";
+    }
+    // A script's "screenshot FILE", or F12 pressed by "key" (to the pictures folder).
     std::optional<std::filesystem::path> shot = frame->requests.script_screenshot;
     if (!shot && frame->requests.screenshot) shot = screenshot_path();
     if (shot) {

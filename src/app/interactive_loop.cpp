@@ -16,6 +16,7 @@
 #include "am/render/screenshot.hpp"
 #include "am/ui/text_format.hpp"
 #include "machine_app.hpp"
+#include "machine_picture.hpp"
 #include "process_stats.hpp"
 #include "quit_signals.hpp"
 
@@ -30,6 +31,19 @@ void save_window(MachineApp& app, const std::filesystem::path& path, int width, 
   else {
     const char* home = std::getenv("HOME");
     app.session().set_status("Screenshot saved to " + ui::path_for_message(path.string(), home ? home : ""));
+  }
+}
+
+// Shift+F12: the machine alone at 2x, drawn offscreen after the window's frame.
+void save_machine_picture(MachineApp& app, double time_seconds) {
+  int ui_w = 0, ui_h = 0;
+  glfwGetWindowSize(app.window(), &ui_w, &ui_h);
+  const std::filesystem::path path = machine_picture_path();
+  if (auto s = render_machine_png(app, path, ui_w, ui_h, time_seconds, 2); !s) {
+    app.session().set_status("Picture failed: " + s.error(), true);
+  } else {
+    const char* home = std::getenv("HOME");
+    app.session().set_status("Picture of the machine saved to " + ui::path_for_message(path.string(), home ? home : ""));
   }
 }
 
@@ -104,6 +118,8 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
       if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
       if (frame->requests.resize)
         glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
+      if (frame->requests.machine_screenshot) save_machine_picture(app, now - start);
+      if (frame->requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
     }
     glfwSwapBuffers(window);
     ++frames_drawn;
@@ -120,11 +136,12 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
     const bool changed = frame && app.session().changed_this_frame();
     const bool beads = app.view().scene().animated && app.session().beads_moving();
     animating = gliding || refine || changed || beads || app.session().animating() || app.taps_pending();
-    background = app.session().background_busy();
+    background = app.session().background_busy() || app.session().waiting_for_dialog();
   }
   app.session().save_layout_and_settings();
+  app.session().save_last_session();
   if (quit.requested())
-    std::cerr << "attention-machine: signal " << quit.signal() << ": settings and layout saved\n";
+    std::cerr << "attention-machine: signal " << quit.signal() << ": settings, layout and view saved\n";
   return 0;
 }
 

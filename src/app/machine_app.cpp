@@ -20,6 +20,7 @@
 #include "camera_presets.hpp"
 #include "focus_overlay.hpp"
 #include "process_stats.hpp"
+#include "view_camera.hpp"
 
 namespace am::app {
 namespace {
@@ -61,6 +62,11 @@ void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
   e.x = static_cast<float>(x);
   e.y = static_cast<float>(y);
   if (ui::InputQueue* q = queue_of(window)) q->push(e);
+}
+
+// A file dropped on the window: the session opens it (a view or a lesson).
+void on_drop(GLFWwindow* window, int count, const char** paths) {
+  if (ui::InputQueue* q = queue_of(window); q != nullptr && count > 0) q->push_drop(paths[count - 1]);
 }
 
 // CPU time of the calling thread: unlike wall time, it leaves out waiting for the driver.
@@ -152,6 +158,7 @@ void MachineApp::install_input_callbacks() {
   glfwSetKeyCallback(w, on_key);
   glfwSetCharCallback(w, on_char);
   glfwSetMouseButtonCallback(w, on_mouse_button);
+  glfwSetDropCallback(w, on_drop);
 }
 
 void MachineApp::set_size(int width, int height) {
@@ -296,8 +303,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   ImGuiIO& io = ImGui::GetIO();
   if (!interactive) {
     // Headless: the offscreen target is the display, whatever the hidden window says.
-    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
-    io.DisplayFramebufferScale = ImVec2(1.0f, 1.0f);
+    io.DisplaySize = ImVec2(static_cast<float>(width) / offscreen_scale_, static_cast<float>(height) / offscreen_scale_);
+    io.DisplayFramebufferScale = ImVec2(offscreen_scale_, offscreen_scale_);
   }
   hold_taps_for_imgui();
   ImGui::NewFrame();
@@ -327,6 +334,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   const double dt = last_time_ < 0.0 ? 0.0 : std::max(0.0, time_seconds - last_time_);
   last_time_ = time_seconds;
   const auto tu = Clock::now();
+  session_->note_camera(view_camera_of(camera_.pose()));
   SceneFrame drawn = session_->frame(time_seconds, dt, last_frame_ms_, inspector, report.requests);
   report.ui_ms = std::chrono::duration<double, std::milli>(Clock::now() - tu).count();
 
@@ -339,7 +347,11 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   const ui::ViewportRect vp = session_->layout().viewport;
   const bool viewport_resized = vp.w != last_viewport_.w || vp.h != last_viewport_.h;
   last_viewport_ = vp;
-  if (report.requests.camera_changed || report.requests.reset_camera) {
+  if (report.requests.view_camera) {
+    // An opened view's own camera, where it was saved: no glide, no reframing on resize.
+    camera_.set_pose(camera_pose_of(*report.requests.view_camera));
+    user_moved_camera_ = true;
+  } else if (report.requests.camera_changed || report.requests.reset_camera) {
     const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
     place_camera(glide, vp);
   } else if (viewport_resized && !user_moved_camera_) {

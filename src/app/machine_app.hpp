@@ -49,6 +49,9 @@ class MachineApp {
   ui::ViewportRect viewport() const { return session_->layout().viewport; }
   // Headless runs: the size the offscreen target (and the hidden window) should have.
   void set_size(int width, int height);
+  // Offscreen frames at `scale` framebuffer pixels per UI pixel (machine pictures at 2x):
+  // the same layout, drawn bigger. 1 = as many pixels as UI pixels.
+  void set_offscreen_scale(float scale) { offscreen_scale_ = scale; }
 
 
   GLFWwindow* window() const { return window_->handle(); }
@@ -100,6 +103,7 @@ class MachineApp {
   double last_frame_ms_ = 0.0;
   Clock::time_point last_heap_release_{};  // when draw_frame last gave free heap pages back
   long long frames_drawn_ = 0;
+  float offscreen_scale_ = 1.0f;
   Clock::time_point started_;
 };
 

@@ -77,7 +77,8 @@ const FlagTable<Options>& flags() {
     t.add("size", "WxH", "window or screenshot size", window_size());
     t.add("bench-frames", "N", "draw N frames and print frame-time percentiles, frames/s, draw calls",
           whole_number(&Options::bench_frames, 1));
-    t.add("motion", "M", "with --bench-frames: still, orbit, scrub or ablate (default: each in turn)",
+    t.add("motion", "M", "with --bench-frames: still, orbit, scrub or ablate (default: each in turn);\n"
+          "with --record: orbit or scrub (default: orbit)",
           one_of(&Options::bench_motion,
                  {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}));
     t.add("bench-json", "FILE", "with --bench-frames: also write the figures as JSON",
@@ -91,6 +92,15 @@ const FlagTable<Options>& flags() {
     t.add("script", "FILE", "replay user actions from FILE (one per line)", path(&Options::script));
     t.add("dump-state", "FILE", "with --script: write the resulting state as JSON",
           path(&Options::dump_state));
+    t.section("Views, pictures and video:");
+    t.add("open", "FILE", "open a saved view or a lesson (also: attention-machine FILE)", path(&Options::open));
+    t.add("fresh", "", "start clean instead of reopening where the last session ended", switch_on(&Options::fresh));
+    t.add("machine-only", "", "with --screenshot: the machine alone, at twice the size (at most 3840 px wide)",
+          switch_on(&Options::machine_only));
+    t.add("record", "FILE", "record a video (.mp4, H.264) or an animated .gif offscreen and exit",
+          path(&Options::record));
+    t.add("fps", "N", "with --record: frames per second (default 30)", whole_number(&Options::fps, 1, 60));
+    t.add("seconds", "S", "with --record: how long (default 5)", real_number(&Options::seconds, {0.1, 600.0}));
     t.add("version", "", "", switch_on(&Options::version)).hide();  // listed with --help below
     return t;
   }();
@@ -110,10 +120,21 @@ std::string usage() {
 }
 
 Result<Options> parse_options(const std::vector<std::string>& args) {
-  auto parsed = parse_flags(flags(), args);
+  // "attention-machine FILE [options]": a desktop's "Open with" passes the file alone.
+  std::vector<std::string> flag_args = args;
+  std::optional<std::filesystem::path> file;
+  if (!flag_args.empty() && !flag_args.front().empty() && flag_args.front().front() != '-') {
+    file = flag_args.front();
+    flag_args.erase(flag_args.begin());
+  }
+  auto parsed = parse_flags(flags(), flag_args);
   if (!parsed) return fail(parsed.error());
   Options o = std::move(parsed->options);
   o.help = parsed->help;
+  if (file) {
+    if (o.open) return fail("a file to open is given twice (FILE and --open)");
+    o.open = file;
+  }
   if (o.weights_file && o.step) return fail("--weights and --step cannot be used together");
   if (o.json && !o.text) return fail("--json needs --text TEXT");
   if (o.json_all && !o.json) return fail("--all-activations only works with --json");
@@ -123,8 +144,15 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
   if (o.bench_idle && (o.bench_frames || o.script || o.screenshot))
     return fail(
         "--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
-  if ((o.bench_motion || o.bench_json) && !o.bench_frames)
-    return fail("--motion and --bench-json only work with --bench-frames");
+  if (o.bench_json && !o.bench_frames) return fail("--bench-json only works with --bench-frames");
+  if (o.bench_motion && !o.bench_frames && !o.record) return fail("--motion only works with --bench-frames or --record");
+  if (o.record && o.bench_motion && *o.bench_motion != "orbit" && *o.bench_motion != "scrub")
+    return fail("--record's --motion is orbit or scrub, got '" + *o.bench_motion + "'");
+  if (o.record && (o.screenshot || o.script || o.bench_frames || o.bench_idle))
+    return fail("--record renders on its own: not with --screenshot, --script or the benchmarks");
+  if (o.machine_only && !o.screenshot) return fail("--machine-only only works with --screenshot");
+  if (!o.record && (parsed->given.count("fps") || parsed->given.count("seconds")))
+    return fail("--fps and --seconds only work with --record");
   return o;
 }
 

@@ -42,6 +42,14 @@ struct Options {
   std::optional<render::QualityChoice> quality;
   std::optional<std::filesystem::path> script;
   std::optional<std::filesystem::path> dump_state;
+
+  // Saved views, resume, pictures and video (docs/view_format.md).
+  std::optional<std::filesystem::path> open;          // FILE or --open FILE: a view or a lesson
+  bool fresh = false;                                 // --fresh: do not reopen the last session
+  bool machine_only = false;                          // --machine-only: the viewport alone, at 2x
+  std::optional<std::filesystem::path> record;        // --record FILE.mp4|FILE.gif
+  int fps = 30;                                       // --fps N
+  double seconds = 5.0;                               // --seconds S
 };
 
 // Parses argv; errors name the flag and what was expected.

@@ -134,6 +134,8 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   }
   if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps(), *options.step);
   s->state_.pulled = *pulled;
+  // A view to open (FILE, --open) or the last session's, over what the flags chose.
+  if (auto opened = s->open_at_start(options); !opened) return fail(opened.error());
   // After the chapter is entered, so its own status does not hide what was left out.
   const auto& shown = s->state_.load_messages;
   if (!shown.empty())
@@ -280,6 +282,9 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
       pending_dump_where_ =
           (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
       return Ok{};
+    case ui::CommandKind::kOpen:
+    case ui::CommandKind::kSaveView:
+      return view_command(c);
     default:
       return fail("not a window command");
   }
@@ -389,6 +394,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   }
   requests.screenshot = requests.screenshot || actions.screenshot;
   requests.reset_camera = requests.reset_camera || actions.reset_camera;
+  apply_keep_actions(actions, requests);
   follow_training();
   ui::advance_playback(state_, steps(), dt_seconds);
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
@@ -490,6 +496,7 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
   update_bead_clock(time_seconds, dt_seconds, stage.highlight);
+  hold_view_camera(requests);
   // Headless pictures keep the fixed clock they were given, so they repeat.
   return ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : bead_clock_);
 }
@@ -565,6 +572,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::draw_training_panel(state_, training_->panel_view(shown_run_), training_panel_, training_actions);
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
+  draw_keep_panels(requests);
   ui::StatusView status;
   status.cached = headless_ ? cache_->target() : cache_->ready();
   status.to_cache = cache_->target();
@@ -586,8 +594,9 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
-  const bool acted = actions.any() || requests.screenshot || requests.reset_camera ||
-                     training_actions.any() || !state_.requested_run.empty();
+  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || training_actions.any() ||
+                     !state_.requested_run.empty() || lesson_intents_.any() || requests.record ||
+                     requests.cancel_recording;
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);
   if (pending_dump_) {

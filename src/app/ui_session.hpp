@@ -20,10 +20,14 @@
 #include "am/ui/checkpoint_cache.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
+#include "am/ui/keep_panels.hpp"
+#include "am/ui/lesson_file.hpp"
 #include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
+#include "am/ui/view_file.hpp"
+#include "desktop_file_dialog.hpp"
 #include "options.hpp"
 #include "session_training.hpp"
 
@@ -36,6 +40,17 @@ struct SessionRequests {
   bool camera_changed = false;                // the chapter's pose (or lifted plate) changed: glide there
   bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
+  std::optional<ui::ViewCamera> view_camera;  // an opened view's camera: jump there (wins over the chapter's)
+  bool machine_screenshot = false;            // Shift+F12: the viewport alone, at 2x
+  bool quit = false;                          // Ctrl+Q
+  struct Recording {                          // "Record…": start one in the window
+    std::filesystem::path path;
+    int fps = 30;
+    double seconds = 5.0;
+    std::string motion;  // "orbit" or "scrub"
+  };
+  std::optional<Recording> record;
+  bool cancel_recording = false;
 };
 
 // What one frame draws: the machine's input and the pass its activation pointers read,
@@ -104,6 +119,25 @@ class UiSession {
   void save_layout_and_settings();
   void set_monitor_scale(float scale) { monitor_scale_ = scale; }
 
+  // Saved views and lessons (session_views.cpp). The window tells the session where its
+  // camera is each frame, so a view saved at any moment has it.
+  void note_camera(const ui::ViewCamera& camera) { camera_now_ = camera; }
+  ui::ViewFile current_view() const;
+  // Shows a view: the nearest thing when its run or checkpoint is not here, and the
+  // status line says what differs.
+  void open_view(const ui::ViewFile& view, const std::string& label);
+  // A view or a lesson (its first view); on any error nothing changes.
+  Status open_file(const std::filesystem::path& path);
+  Status save_view(const std::filesystem::path& path);
+  // On quitting the window: the view goes to the last-session file (when this run keeps one).
+  void save_last_session();
+  const ui::Lesson& lesson() const { return lesson_; }
+  // The window's recording: its progress (0..1) for the dialog's bar, then how it ended.
+  void set_recording_progress(float share) { record_panel_.recording = true; record_panel_.progress = share; }
+  void recording_ended(const std::string& message, bool failed);
+  // A desktop file dialog is open: frames keep coming (slowly) to poll it.
+  bool waiting_for_dialog() const { return desktop_dialog_ != nullptr; }
+
   // Key, character and mouse-button events from the window's callbacks (and a script's
   // "key"), taken once per frame by frame().
   ui::InputQueue& input() { return queue_; }
@@ -130,6 +164,16 @@ class UiSession {
     bool presentation;
   };
   Status window_command(const ui::ScriptCommand& command);
+  Status view_command(const ui::ScriptCommand& command);  // open, save-view
+  Status open_at_start(const Options& options);            // FILE / --open, else the last session
+  void hold_view_camera(SessionRequests& requests);        // an opened view's camera, until the chapter moves
+  void check_view_hash();                                  // once the opened view's checkpoint is read
+  // session_keep.cpp: the menu's and keys' save / open / picture / lesson / record choices.
+  void apply_keep_actions(const ui::PanelActions& actions, SessionRequests& requests);
+  void draw_keep_panels(SessionRequests& requests);
+  void ask_path(ui::FileAsk ask, const std::string& suggested);
+  void path_chosen(ui::FileAsk ask, const std::string& path);
+  void go_to_lesson_view(std::size_t index);
   nlohmann::ordered_json frame_dump() const;
 
   // Every run of the weights folder is loaded; engine_ is the one on show.
@@ -199,6 +243,27 @@ class UiSession {
   bool show_growing_ = false;          // the machine shows the run being trained
   std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
+  // Saved views and lessons.
+  ui::ViewCamera camera_now_;
+  std::optional<ui::ViewCamera> held_camera_;  // the opened view's, until its chapter or lift changes
+  bool held_fresh_ = false;
+  int held_chapter_ = -1, held_layer_ = -1, held_head_ = -1;
+  struct PendingHashCheck {
+    std::int64_t step;
+    std::string hash;
+    std::string label;
+  };
+  std::optional<PendingHashCheck> pending_hash_;
+  bool keeps_last_session_ = false;
+  ui::Lesson lesson_;
+  std::size_t lesson_at_ = 0;
+  int lesson_chapter_ = -1;  // the chapter the lesson's view was shown in (its caption ends when it changes)
+  ui::FileDialogState file_dialog_;
+  ui::LessonPanelState lesson_panel_;
+  ui::LessonIntents lesson_intents_;
+  ui::RecordPanelState record_panel_;
+  std::unique_ptr<DesktopFileDialog> desktop_dialog_;
+  ui::FileAsk desktop_ask_ = ui::FileAsk::kNone;
   std::unique_ptr<SessionTraining> training_;  // last: a run still going saves before the rest goes
 };
 

@@ -186,6 +186,12 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.height = static_cast<int>(*h);
     return c;
   }
+  if (word == "open" || word == "save-view") {
+    c.kind = word == "open" ? CommandKind::kOpen : CommandKind::kSaveView;
+    if (arg.empty()) return fail("'" + std::string(word) + "' needs a file name, e.g. " + std::string(word) + " view.json");
+    c.text = std::string(arg);
+    return c;
+  }
   if (word == "attribute") {  // number: the character id, -1 for its favourite
     c.kind = CommandKind::kAttribute;
     auto target = analysis::parse_target_character(arg);
@@ -208,7 +214,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump, run, train, wait-training, attribute, corrupt)");
+              "resize, dump, run, train, wait-training, attribute, corrupt, open, save-view)");
 }
 
 }  // namespace
@@ -234,6 +240,8 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kRun: return "run";
     case CommandKind::kAttribute: return "attribute";
     case CommandKind::kCorrupt: return "corrupt";
+    case CommandKind::kOpen: return "open";
+    case CommandKind::kSaveView: return "save-view";
   }
   return "?";
 }

@@ -81,6 +81,8 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kFocus:
     case CommandKind::kResize:
     case CommandKind::kDump:
+    case CommandKind::kOpen:
+    case CommandKind::kSaveView:
       return engine.window_command(c);
     case CommandKind::kRun: {
       // the session swaps the engine before the next command runs

@@ -15,14 +15,24 @@ const std::vector<Shortcut>& all_shortcuts() {
       {ShortcutAction::kToggleSettings, "F2", "show or hide the settings"},
       {ShortcutAction::kToggleHelp, "F1", "show or hide this help"},
       {ShortcutAction::kTogglePresentation, "F11", "presentation: hide every panel, or bring them back"},
-      {ShortcutAction::kScreenshot, "F12 or Ctrl+S", "save a screenshot (PNG)"},
+      {ShortcutAction::kScreenshot, "F12", "save a screenshot of the window (PNG)"},
+      {ShortcutAction::kMachineScreenshot, "Shift+F12", "save a picture of the machine alone, twice as big (PNG)"},
+      {ShortcutAction::kSaveView, "Ctrl+S", "save this view (chapter, text, step, heads, camera) to a file"},
+      {ShortcutAction::kOpenView, "Ctrl+O", "open a saved view or a lesson (or drop the file on the window)"},
+      {ShortcutAction::kNextLessonView, "Page Down", "the lesson's next view"},
+      {ShortcutAction::kPreviousLessonView, "Page Up", "the lesson's previous view"},
+      {ShortcutAction::kQuit, "Ctrl+Q", "quit (the next start reopens this view)"},
   };
   return shortcuts;
 }
 
 std::optional<ShortcutAction> shortcut_for(int key, int mods) {
   const bool plain = (mods & (keys::kModControl | keys::kModAlt | keys::kModSuper)) == 0;
-  if (key == 'S' && (mods & keys::kModControl) != 0) return ShortcutAction::kScreenshot;
+  if ((mods & keys::kModControl) != 0 && (mods & (keys::kModAlt | keys::kModSuper)) == 0) {
+    if (key == 'S') return ShortcutAction::kSaveView;
+    if (key == 'O') return ShortcutAction::kOpenView;
+    if (key == 'Q') return ShortcutAction::kQuit;
+  }
   if (!plain) return std::nullopt;  // Ctrl+Right and the like belong to the text box
   switch (key) {
     case keys::kLeft: return ShortcutAction::kPreviousChapter;
@@ -34,7 +44,10 @@ std::optional<ShortcutAction> shortcut_for(int key, int mods) {
     case keys::kF1: return ShortcutAction::kToggleHelp;
     case keys::kF1 + 1: return ShortcutAction::kToggleSettings;
     case keys::kF1 + 10: return ShortcutAction::kTogglePresentation;
-    case keys::kF12: return ShortcutAction::kScreenshot;
+    case keys::kF12:
+      return (mods & keys::kModShift) != 0 ? ShortcutAction::kMachineScreenshot : ShortcutAction::kScreenshot;
+    case keys::kPageDown: return ShortcutAction::kNextLessonView;
+    case keys::kPageUp: return ShortcutAction::kPreviousLessonView;
     default: return std::nullopt;
   }
 }

@@ -1,8 +1,13 @@
 #include <catch2/catch.hpp>
 
+#include "last_session.hpp"
 #include "options.hpp"
 
+using am::app::last_view_file_from;
+using am::app::Options;
 using am::app::parse_options;
+using am::app::reopens_last_session;
+using am::app::writes_last_session;
 
 TEST_CASE("flags parse into options") {
   auto o = parse_options({"--json", "--text", "the qu", "--step", "1500", "--ablate", "L2H4", "--size", "960x600"});
@@ -72,4 +77,44 @@ TEST_CASE("--attribute and --corrupt go with --json, and the target character is
   auto corrupt = parse_options({"--json", "--text", "ab", "--corrupt", "auto"});
   REQUIRE_FALSE(corrupt.ok());
   CHECK_THAT(corrupt.error(), Catch::Contains("--corrupt only works with --attribute"));
+}
+
+TEST_CASE("views, resume and recording flags parse, and misuse is named") {
+  auto o = parse_options({"lesson.json", "--size", "800x600"});
+  REQUIRE(o.ok());
+  REQUIRE(o->open);
+  CHECK(o->open->string() == "lesson.json");
+  auto twice = parse_options({"a.json", "--open", "b.json"});
+  REQUIRE_FALSE(twice.ok());
+  CHECK_THAT(twice.error(), Catch::Contains("twice"));
+  auto rec = parse_options({"--record", "out.mp4", "--fps", "24", "--seconds", "2.5", "--motion", "scrub"});
+  REQUIRE(rec.ok());
+  CHECK(rec->fps == 24);
+  CHECK(rec->seconds == 2.5);
+  CHECK(*rec->bench_motion == "scrub");
+  CHECK(parse_options({"--record", "out.gif"})->fps == 30);
+  CHECK_THAT(parse_options({"--record", "o.mp4", "--motion", "ablate"}).error(), Catch::Contains("orbit or scrub"));
+  CHECK_THAT(parse_options({"--fps", "10"}).error(), Catch::Contains("--record"));
+  CHECK_THAT(parse_options({"--record", "o.mp4", "--fps", "0"}).error(), Catch::Contains("--fps"));
+  CHECK_THAT(parse_options({"--machine-only"}).error(), Catch::Contains("--screenshot"));
+  CHECK(parse_options({"--screenshot", "a.png", "--machine-only"})->machine_only);
+  CHECK(parse_options({"--fresh"})->fresh);
+}
+
+TEST_CASE("the last session lives under XDG_STATE_HOME, and only the window uses it") {
+  CHECK(last_view_file_from("/s", "/h")->string() == "/s/attention-machine/last-view.json");
+  CHECK(last_view_file_from("relative", "/h")->string() == "/h/.local/state/attention-machine/last-view.json");
+  CHECK(last_view_file_from(nullptr, "/h")->string() == "/h/.local/state/attention-machine/last-view.json");
+  CHECK_FALSE(last_view_file_from(nullptr, nullptr));
+  const Options window;
+  CHECK(reopens_last_session(window, false));
+  CHECK(writes_last_session(window, false));
+  CHECK_FALSE(reopens_last_session(window, true));
+  CHECK_FALSE(writes_last_session(window, true));
+  CHECK_FALSE(reopens_last_session(*parse_options({"--fresh"}), false));
+  CHECK(writes_last_session(*parse_options({"--fresh"}), false));
+  CHECK_FALSE(reopens_last_session(*parse_options({"--chapter", "3"}), false));
+  CHECK_FALSE(writes_last_session(*parse_options({"--screenshot", "a.png"}), false));
+  CHECK_FALSE(writes_last_session(*parse_options({"--record", "a.mp4"}), false));
+  CHECK_FALSE(writes_last_session(*parse_options({"--bench-frames", "3"}), false));
 }

@@ -58,7 +58,12 @@ TEST_CASE("every key in the help list maps to its shortcut", "[input]") {
   CHECK(shortcut_for(keys::kF1 + 1, 0) == ShortcutAction::kToggleSettings);
   CHECK(shortcut_for(keys::kF1 + 10, 0) == ShortcutAction::kTogglePresentation);
   CHECK(shortcut_for(keys::kF12, 0) == ShortcutAction::kScreenshot);
-  CHECK(shortcut_for('S', keys::kModControl) == ShortcutAction::kScreenshot);
+  CHECK(shortcut_for('S', keys::kModControl) == ShortcutAction::kSaveView);
+  CHECK(shortcut_for('O', keys::kModControl) == ShortcutAction::kOpenView);
+  CHECK(shortcut_for('Q', keys::kModControl) == ShortcutAction::kQuit);
+  CHECK(shortcut_for(keys::kF12, keys::kModShift) == ShortcutAction::kMachineScreenshot);
+  CHECK(shortcut_for(keys::kPageDown, 0) == ShortcutAction::kNextLessonView);
+  CHECK(shortcut_for(keys::kPageUp, 0) == ShortcutAction::kPreviousLessonView);
   CHECK_FALSE(shortcut_for('S', 0));
   CHECK_FALSE(shortcut_for(keys::kRight, keys::kModControl));  // word by word in the text box
   CHECK(shortcut_for(keys::kRight, keys::kModShift) == ShortcutAction::kNextChapter);
@@ -66,7 +71,7 @@ TEST_CASE("every key in the help list maps to its shortcut", "[input]") {
   for (const Shortcut& s : all_shortcuts()) {
     bool found = false;
     for (int key = 0; key <= keys::kF12 && !found; ++key)
-      for (int mods : {0, keys::kModControl})
+      for (int mods : {0, keys::kModControl, keys::kModShift})
         if (shortcut_for(key, mods) == s.action) found = true;
     CHECK(found);
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "am/core/result.hpp"
@@ -46,9 +47,13 @@ class InputQueue {
   // What take() would hand out, left in the queue.
   const std::vector<InputEvent>& pending() const { return events_; }
   bool empty() const { return events_.empty(); }
+  // Files dropped on the window, handed out once each.
+  void push_drop(std::string path) { drops_.push_back(std::move(path)); }
+  std::vector<std::string> take_drops() { return std::exchange(drops_, {}); }
 
  private:
   std::vector<InputEvent> events_;
+  std::vector<std::string> drops_;
 };
 
 // A key of the window (not a script's) whose press and release both arrived between

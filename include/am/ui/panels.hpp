@@ -29,13 +29,23 @@ struct PanelActions {
   bool step_changed = false;   // state.step moved (drum, playback)
   bool heads_changed = false;  // pulled heads or lifted plate
   bool selection_changed = false;
-  bool settings_changed = false;  // save the settings; re-apply fonts and style
-  bool screenshot = false;        // F12 / Ctrl+S
-  bool reset_camera = false;      // Home: back to the chapter's camera pose
-  int generate = 0;               // characters to write with the KV cache
+  bool settings_changed = false;   // save the settings; re-apply fonts and style
+  bool screenshot = false;         // F12 / Ctrl+S
+  bool reset_camera = false;       // Home: back to the chapter's camera pose
+  int generate = 0;                // characters to write with the KV cache
+  // Keep and share (file_dialog_panel.cpp, lesson_panel.cpp).
+  bool save_view = false;           // Ctrl+S: save the view (asks where)
+  bool open_view = false;           // Ctrl+O: open a view or a lesson (asks which)
+  bool machine_screenshot = false;  // Shift+F12: the machine alone, at 2x
+  bool quit = false;                // Ctrl+Q
+  int lesson_step = 0;              // Page Down +1, Page Up -1
+  bool show_lesson = false;         // View menu: the lesson panel
+  bool lesson_add = false;          // View menu: add this view to the lesson
+  bool record = false;              // View menu: "Record…"
   bool any() const {
     return chapter_changed || text_changed || step_changed || heads_changed || selection_changed ||
-           settings_changed || screenshot || reset_camera || generate > 0;
+           settings_changed || screenshot || reset_camera || generate > 0 || save_view || open_view ||
+           machine_screenshot || quit || lesson_step != 0 || show_lesson || lesson_add || record;
   }
 };
 

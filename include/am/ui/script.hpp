@@ -4,7 +4,8 @@
 //   generate 20 temperature 0.8 seed 3 | run plain | attribute l | corrupt auto
 // and, for the window: key Right (a press and its release, within one frame; also F1,
 // Space, Ctrl+S, ...) | wait 1500 (let frames run for that many milliseconds of real
-// time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json
+// time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json |
+// open view.json (a saved view or a lesson) | save-view view.json
 // Blank lines and lines starting with '#' are skipped. Any other line that does not
 // parse stops the script with "LABEL:LINE: message".
 #pragma once
@@ -27,6 +28,8 @@ enum class CommandKind {
   kWaitTraining,  // waits (frame after frame) until the run and its analysis are done
   kAttribute,     // attribute CHAR|top|space: the character whose score is explained
   kCorrupt,       // corrupt TEXT|auto: the text patching compares with
+  kOpen,          // open FILE: a saved view or a lesson
+  kSaveView,      // save-view FILE: the view now
 };
 const char* command_name(CommandKind kind);
 

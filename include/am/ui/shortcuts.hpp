@@ -10,7 +10,8 @@ namespace am::ui {
 
 enum class ShortcutAction {
   kPreviousChapter, kNextChapter, kPlayPause, kToggleHelp, kScreenshot, kResetCamera,
-  kToggleSettings, kNextHead, kPreviousHead, kTogglePresentation
+  kToggleSettings, kNextHead, kPreviousHead, kTogglePresentation,
+  kSaveView, kOpenView, kMachineScreenshot, kQuit, kNextLessonView, kPreviousLessonView
 };
 
 struct Shortcut {

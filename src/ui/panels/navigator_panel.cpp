@@ -4,6 +4,7 @@
 #include <string>
 
 #include "am/ui/chapters.hpp"
+#include "am/ui/keep_panels.hpp"
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
@@ -21,6 +22,7 @@ void view_menu(AppState& state, PanelActions& actions) {
   if (ImGui::MenuItem("Presentation", "F11", state.presentation)) state.presentation = !state.presentation;
   ImGui::MenuItem("Settings", "F2", &p.settings);
   ImGui::MenuItem("Help", "F1", &p.help);
+  draw_keep_menu_items(actions);
   ImGui::EndPopup();
   if (!(before == p)) actions.settings_changed = true;
 }

@@ -50,6 +50,12 @@ void act(ShortcutAction action, AppState& state, const ChapterContext& context, 
       break;
     case ShortcutAction::kTogglePresentation: state.presentation = !state.presentation; break;
     case ShortcutAction::kScreenshot: actions.screenshot = true; break;
+    case ShortcutAction::kMachineScreenshot: actions.machine_screenshot = true; break;
+    case ShortcutAction::kSaveView: actions.save_view = true; break;
+    case ShortcutAction::kOpenView: actions.open_view = true; break;
+    case ShortcutAction::kQuit: actions.quit = true; break;
+    case ShortcutAction::kNextLessonView: actions.lesson_step = +1; break;
+    case ShortcutAction::kPreviousLessonView: actions.lesson_step = -1; break;
   }
 }
 

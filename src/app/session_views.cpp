@@ -1,0 +1,190 @@
+// UiSession's saved views and lessons: what the machine shows now as a ViewFile, and a
+// ViewFile (or a lesson's first view) shown again. A view from another machine opens the
+// nearest thing here (the default run, the nearest checkpoint) and says what differs.
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+#include "am/ui/chapters.hpp"
+#include "am/ui/text_format.hpp"
+#include "last_session.hpp"
+#include "ui_session.hpp"
+
+namespace am::app {
+namespace {
+
+std::string joined(const std::vector<std::string>& parts) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "; ") + p;
+  return out;
+}
+
+std::string shown_path(const std::filesystem::path& path) {
+  const char* home = std::getenv("HOME");
+  return ui::path_for_message(path.string(), home ? home : "");
+}
+
+}  // namespace
+
+ui::ViewFile UiSession::current_view() const {
+  ui::ViewFile v;
+  v.run_name = state_.run;
+  v.step = state_.step;
+  if (const auto i = engine_->checkpoint_index(state_.step); i && engine_->is_loaded(*i))
+    v.checkpoint_hash = ui::weights_hash(*engine_->weights(*i));
+  // As typed; a text too long for a view keeps what the model reads.
+  v.text = state_.raw_text.size() <= ui::kMaxViewTextBytes ? state_.raw_text : ui::read_text(state_);
+  v.chapter = state_.chapter;
+  v.pulled = state_.pulled;
+  if (state_.selected_position >= 0) v.selected_query = ui::resolved_query(state_) + 1;
+  v.lifted_layer = state_.selected_layer;
+  v.lifted_head = state_.selected_head;
+  v.camera = camera_now_;
+  v.presentation = state_.presentation;
+  return v;
+}
+
+void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
+  std::vector<std::string> differs;
+  const bool here =
+      std::any_of(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == v.run_name; });
+  const std::string run = here ? v.run_name : runs_.front().info.name;
+  if (!here) differs.push_back("its run \"" + v.run_name + "\" is not here, so this shows \"" + run + "\"");
+  if (auto s = switch_run(run); !s) differs.push_back(s.error());
+  // The chapter first (it sets its own text, step and lift), then what the view says.
+  state_.own_text = false;
+  ui::enter_chapter(state_, *ui::find_chapter(v.chapter), context(), steps());
+  if (v.text != state_.raw_text) {
+    ui::set_text(state_, v.text);
+    state_.own_text = true;
+  }
+  state_.step = ui::snap_to_checkpoint(steps(), v.step);
+  if (state_.step != v.step)
+    differs.push_back("step " + std::to_string(v.step) + " is not a checkpoint here, so this shows step " +
+                      std::to_string(state_.step));
+  else if (!v.checkpoint_hash.empty() && here)
+    pending_hash_ = PendingHashCheck{state_.step, v.checkpoint_hash, label};
+  state_.pulled = v.pulled;
+  state_.selected_position = -1;
+  if (v.selected_query)
+    if (auto s = ui::select_position(state_, *v.selected_query - 1); !s) differs.push_back(s.error());
+  ui::select_head(state_, v.lifted_layer, v.lifted_head);
+  state_.presentation = v.presentation;
+  state_.playing = false;
+  state_.generated = ui::Generation{};
+  held_camera_ = v.camera;
+  held_fresh_ = v.camera.has_value();
+  held_chapter_ = state_.chapter;
+  held_layer_ = state_.selected_layer;
+  held_head_ = state_.selected_head;
+  ++state_.revision;
+  ui::set_status(state_, differs.empty() ? "Opened " + label : "Opened " + label + ", but " + joined(differs),
+                 !differs.empty());
+  check_view_hash();
+}
+
+void UiSession::check_view_hash() {
+  if (!pending_hash_) return;
+  const auto i = engine_->checkpoint_index(pending_hash_->step);
+  if (!i || state_.step != pending_hash_->step) {
+    pending_hash_.reset();  // the learner moved on
+    return;
+  }
+  if (!engine_->is_loaded(*i)) return;  // read in the background: checked once it is in
+  if (ui::weights_hash(*engine_->weights(*i)) != pending_hash_->hash)
+    ui::set_status(state_,
+                   "Opened " + pending_hash_->label + ", but the weights at step " +
+                       std::to_string(pending_hash_->step) +
+                       " are not the ones it was saved with (another training of run \"" + state_.run +
+                       "\"?): the numbers may differ",
+                   true);
+  pending_hash_.reset();
+}
+
+Status UiSession::open_file(const std::filesystem::path& path) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) return fail(path.string() + ": cannot read (" + ec.message() + ")");
+  if (size > ui::kMaxLessonFileBytes)
+    return fail(path.string() + ": " + std::to_string(size) + " bytes is too big to be a view or a lesson");
+  std::ifstream in(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (!in && !in.eof()) return fail(path.string() + ": cannot read");
+  if (ui::file_format_of(text) == ui::kLessonFormat) {
+    auto lesson = ui::lesson_from_json(text, path.string());
+    if (!lesson) return fail(lesson.error());
+    if (lesson->entries.empty()) return fail(path.string() + ": field 'views': the lesson has no views");
+    lesson_ = std::move(*lesson);
+    lesson_at_ = 0;
+    open_view(lesson_.entries.front().view, shown_path(path) + " (view 1 of " +
+                                                std::to_string(lesson_.entries.size()) +
+                                                "; Page Down shows the next)");
+    lesson_chapter_ = state_.chapter;
+    return Ok{};
+  }
+  auto view = ui::view_from_json(text, path.string());
+  if (!view) return fail(view.error());
+  open_view(*view, shown_path(path));
+  return Ok{};
+}
+
+Status UiSession::save_view(const std::filesystem::path& path) {
+  if (auto s = ui::write_view_file(path, current_view()); !s) return s;
+  ui::set_status(state_, "View saved to " + shown_path(path));
+  return Ok{};
+}
+
+void UiSession::save_last_session() {
+  if (!keeps_last_session_) return;
+  const auto file = last_view_file();
+  if (!file) return;
+  std::error_code ec;
+  std::filesystem::create_directories(file->parent_path(), ec);
+  // Atomic (temp file, then rename): a kill or a full disk never leaves half a file.
+  (void)ui::write_view_file(*file, current_view());
+}
+
+Status UiSession::open_at_start(const Options& options) {
+  keeps_last_session_ = writes_last_session(options, headless_);
+  if (options.open) {
+    if (auto s = open_file(*options.open); !s) {
+      if (headless_) return s;  // a screenshot or script of a bad view must fail, not show another
+      ui::set_status(state_, s.error(), true);
+    }
+    return Ok{};
+  }
+  if (!reopens_last_session(options, headless_)) return Ok{};
+  const auto file = last_view_file();
+  if (!file || !std::filesystem::exists(*file)) return Ok{};
+  auto view = ui::read_view_file(*file);
+  if (!view) {
+    ui::set_status(state_, "The last session could not be reopened, so this starts fresh: " + view.error(),
+                   true);
+    return Ok{};
+  }
+  open_view(*view, "the last session");
+  if (!state_.status_is_error)
+    ui::set_status(state_, "Reopened where the last session ended (--fresh starts clean)");
+  return Ok{};
+}
+
+void UiSession::hold_view_camera(SessionRequests& requests) {
+  check_view_hash();
+  if (!held_camera_) return;
+  // The learner went elsewhere (another chapter, another plate, Home): the chapter frames again.
+  if (state_.chapter != held_chapter_ || state_.selected_layer != held_layer_ ||
+      state_.selected_head != held_head_ || requests.reset_camera) {
+    held_camera_.reset();
+    return;
+  }
+  if (held_fresh_ || requests.camera_changed) requests.view_camera = held_camera_;
+  held_fresh_ = false;
+}
+
+Status UiSession::view_command(const ui::ScriptCommand& c) {
+  if (c.kind == ui::CommandKind::kOpen) return open_file(c.text);
+  return save_view(c.text);
+}
+
+}  // namespace am::app
