@@ -10,7 +10,7 @@ mkdir -p "$config"
 # A setting that is not the default: it must survive the load → save round trip.
 printf '{"font_scale": 1.25}\n' >"$config/settings.json"
 before=$(date -r "$config/settings.json" +%s%N)
-XDG_CONFIG_HOME="$work/config" "$app" --size 800x500 >"$work/out.log" 2>&1 &
+XDG_CONFIG_HOME="$work/config" XDG_STATE_HOME="$work/state" "$app" --size 800x500 >"$work/out.log" 2>&1 &
 pid=$!
 # The window is up once X knows it; then let it draw a few frames.
 if command -v xdotool >/dev/null 2>&1; then
@@ -38,4 +38,5 @@ after=$(date -r "$config/settings.json" +%s%N)
 [[ "$after" != "$before" ]] || { echo "FAIL: settings.json was not rewritten"; exit 1; }
 grep -q '"font_scale": *1.25' "$config/settings.json" || { echo "FAIL: settings.json lost font_scale"; cat "$config/settings.json"; exit 1; }
 grep -q "signal" "$work/out.log" || { echo "FAIL: the app did not say it saw the signal"; exit 1; }
-echo "ok: SIG$sig → exit 0, settings and layout saved"
+[[ -s "$work/state/attention-machine/last-view.json" ]] || { echo "FAIL: the view was not kept for the next start"; exit 1; }
+echo "ok: SIG$sig → exit 0, settings, layout and view saved"
