@@ -7,6 +7,7 @@ app_packages=(
   build-essential cmake pkg-config
   libimgui-dev libglfw3-dev python3-glad libglm-dev
   nlohmann-json3-dev libstb-dev fonts-dejavu-core
+  libavcodec-dev libavformat-dev libswscale-dev libavutil-dev
 )
 test_packages=(
   catch2 libbenchmark-dev clang libclang-rt-14-dev lld ninja-build

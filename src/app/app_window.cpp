@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "machine_app.hpp"
+#include "recording.hpp"
 
 namespace am::app {
 
@@ -16,7 +17,7 @@ int run_window(const Options& options) {
   }
   auto atlas = start_glyph_atlas();  // overlaps with loading the model and opening the window
   // Screenshots and scripts run in a hidden window with default settings, so they repeat.
-  const bool headless = options.screenshot.has_value() || options.script.has_value();
+  const bool headless = options.screenshot.has_value() || options.script.has_value() || options.record.has_value();
   auto app = MachineApp::create(options, !headless, headless, started, std::move(atlas));
   if (!app) {
     std::cerr << "attention-machine: " << app.error() << "\n";
@@ -24,6 +25,7 @@ int run_window(const Options& options) {
   }
   if (options.script) return run_script(**app, *options.script, options.dump_state);
   if (options.screenshot) return run_screenshot(**app, *options.screenshot);
+  if (options.record) return run_record(**app);
   if (options.bench_frames) return run_bench(**app, *options.bench_frames);
   return run_interactive(**app, options.bench_idle);
 }

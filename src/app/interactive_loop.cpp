@@ -19,6 +19,7 @@
 #include "machine_picture.hpp"
 #include "process_stats.hpp"
 #include "quit_signals.hpp"
+#include "recording.hpp"
 
 namespace am::app {
 namespace {
@@ -43,7 +44,42 @@ void save_machine_picture(MachineApp& app, double time_seconds) {
     app.session().set_status("Picture failed: " + s.error(), true);
   } else {
     const char* home = std::getenv("HOME");
-    app.session().set_status("Picture of the machine saved to " + ui::path_for_message(path.string(), home ? home : ""));
+    app.session().set_status("Picture of the machine saved to " +
+                             ui::path_for_message(path.string(), home ? home : ""));
+  }
+}
+
+std::unique_ptr<Recording> start_recording(MachineApp& app, const SessionRequests::Recording& asked) {
+  int ui_w = 0, ui_h = 0;
+  glfwGetWindowSize(app.window(), &ui_w, &ui_h);
+  app.session().set_recording_frames(true);
+  auto r = Recording::start(app, {asked.path, asked.fps, asked.seconds, asked.motion}, ui_w, ui_h);
+  app.session().set_recording_frames(false);
+  if (!r) {
+    app.session().recording_ended("Recording failed: " + r.error(), true);
+    return nullptr;
+  }
+  return std::move(*r);
+}
+
+// About a tenth of a second of frames, then the window's own frame shows the progress.
+void record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
+  const auto until = MachineApp::Clock::now() + std::chrono::milliseconds(100);
+  app.session().set_recording_frames(true);
+  Status s = Ok{};
+  while (s && !recording->done() && MachineApp::Clock::now() < until) s = recording->next_frame(app);
+  if (s && recording->done()) s = recording->finish();
+  app.session().set_recording_frames(false);
+  if (!s) {
+    recording.reset();
+    app.session().recording_ended("Recording failed: " + s.error(), true);
+  } else if (recording->done()) {
+    const char* home = std::getenv("HOME");
+    const std::string where = ui::path_for_message(recording->path().string(), home ? home : "");
+    recording.reset();
+    app.session().recording_ended("Recording saved to " + where, false);
+  } else {
+    app.session().set_recording_progress(recording->progress());
   }
 }
 
@@ -59,6 +95,7 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
   bool animating = false, background = false;
   // Ctrl+C or a kill ends the loop like the close button: settings and layout are saved.
   const QuitSignals quit([] { glfwPostEmptyEvent(); });
+  std::unique_ptr<Recording> recording;  // "Record…": a few frames a loop, the window stays alive
   std::atomic<int> frames_drawn{0};
   std::atomic<bool> idle_done{false};
   std::jthread idle_timer;
@@ -120,7 +157,13 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
         glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
       if (frame->requests.machine_screenshot) save_machine_picture(app, now - start);
       if (frame->requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
+      if (frame->requests.record) recording = start_recording(app, *frame->requests.record);
+      if (frame->requests.cancel_recording && recording) {
+        recording.reset();  // the camera and drum go back; no file is written
+        app.session().recording_ended("Recording cancelled: no file was written", false);
+      }
     }
+    if (recording) record_some(app, recording);
     glfwSwapBuffers(window);
     ++frames_drawn;
     // Auto quality judges the time spent drawing and showing, not the time asleep.
@@ -135,7 +178,8 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
     // Whatever an event or a panel changed is drawn at once, not at the next mouse move.
     const bool changed = frame && app.session().changed_this_frame();
     const bool beads = app.view().scene().animated && app.session().beads_moving();
-    animating = gliding || refine || changed || beads || app.session().animating() || app.taps_pending();
+    animating = gliding || refine || changed || beads || app.session().animating() || app.taps_pending() ||
+                recording != nullptr;
     background = app.session().background_busy() || app.session().waiting_for_dialog();
   }
   app.session().save_layout_and_settings();

@@ -147,6 +147,11 @@ void UiSession::apply_keep_actions(const ui::PanelActions& a, SessionRequests& r
 }
 
 void UiSession::draw_keep_panels(SessionRequests& requests) {
+  // The lesson's caption, on a projector, while its view is on show.
+  if (state_.presentation && lesson_panel_.show_caption && lesson_at_ < lesson_.entries.size() &&
+      lesson_chapter_ == state_.chapter)
+    ui::draw_lesson_caption(layout_, lesson_.entries[lesson_at_], lesson_at_, lesson_.entries.size());
+  if (recording_frames_) return;  // a recording shows the machine, not the dialog recording it
   const ui::FileAsk ask = file_dialog_.ask;
   if (auto chosen = ui::draw_file_dialog(file_dialog_)) path_chosen(ask, *chosen);
   ui::draw_lesson_panel(lesson_, lesson_at_, lesson_panel_, lesson_intents_);
@@ -163,10 +168,6 @@ void UiSession::draw_keep_panels(SessionRequests& requests) {
     record_panel_.message.clear();
   }
   if (record < 0) requests.cancel_recording = true;
-  // The lesson's caption, on a projector, while its view is on show.
-  if (state_.presentation && lesson_panel_.show_caption && lesson_at_ < lesson_.entries.size() &&
-      lesson_chapter_ == state_.chapter)
-    ui::draw_lesson_caption(layout_, lesson_.entries[lesson_at_], lesson_at_, lesson_.entries.size());
 }
 
 void UiSession::recording_ended(const std::string& message, bool failed) {

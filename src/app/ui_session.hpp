@@ -135,6 +135,9 @@ class UiSession {
   // The window's recording: its progress (0..1) for the dialog's bar, then how it ended.
   void set_recording_progress(float share) { record_panel_.recording = true; record_panel_.progress = share; }
   void recording_ended(const std::string& message, bool failed);
+  // While the window renders a recording's frames offscreen: the record dialog and the
+  // path box are left out of them.
+  void set_recording_frames(bool on) { recording_frames_ = on; }
   // A desktop file dialog is open: frames keep coming (slowly) to poll it.
   bool waiting_for_dialog() const { return desktop_dialog_ != nullptr; }
 
@@ -264,6 +267,7 @@ class UiSession {
   ui::RecordPanelState record_panel_;
   std::unique_ptr<DesktopFileDialog> desktop_dialog_;
   ui::FileAsk desktop_ask_ = ui::FileAsk::kNone;
+  bool recording_frames_ = false;
   std::unique_ptr<SessionTraining> training_;  // last: a run still going saves before the rest goes
 };
 
