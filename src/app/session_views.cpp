@@ -6,7 +6,9 @@
 #include <iterator>
 #include <sstream>
 
+#include "am/model/alphabet.hpp"
 #include "am/ui/chapters.hpp"
+#include "am/ui/tracing_state.hpp"
 #include "am/ui/text_format.hpp"
 #include "last_session.hpp"
 #include "ui_session.hpp"
@@ -40,6 +42,11 @@ ui::ViewFile UiSession::current_view() const {
   if (state_.selected_position >= 0) v.selected_query = ui::resolved_query(state_) + 1;
   v.lifted_layer = state_.selected_layer;
   v.lifted_head = state_.selected_head;
+  // "Why this character?" (issue 22): the character asked about and the corrupted text.
+  const ui::TracingChoice& t = state_.tracing;
+  if (t.target >= 0) v.attribution_target = t.target == char_to_id(' ') ? "space" : id_to_string(t.target);
+  if (t.corrupt == ui::TracingChoice::Corrupt::kAuto) v.corrupted_text = "auto";
+  if (t.corrupt == ui::TracingChoice::Corrupt::kText) v.corrupted_text = t.corrupted_text;
   v.camera = camera_now_;
   v.presentation = state_.presentation;
   return v;
@@ -70,6 +77,13 @@ void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
   if (v.selected_query)
     if (auto s = ui::select_position(state_, *v.selected_query - 1); !s) differs.push_back(s.error());
   ui::select_head(state_, v.lifted_layer, v.lifted_head);
+  auto target = analysis::parse_target_character(v.attribution_target.value_or("top"));
+  if (!target) differs.push_back("attribution_target: " + target.error());
+  ui::set_tracing_target(state_, target ? *target : -1);
+  if (auto s = ui::set_corruption(state_, v.corrupted_text.value_or("")); !s) {
+    differs.push_back("corrupted_text: " + s.error());
+    (void)ui::set_corruption(state_, "");
+  }
   state_.presentation = v.presentation;
   state_.playing = false;
   state_.generated = ui::Generation{};
