@@ -70,7 +70,8 @@ SETUP = ["chapter 7", "text qzxv kplw qzxv kp", "step 1500", "pull L2H4", "selec
 
 def case_roundtrip():
     view = os.path.join(WORK, "view.json")
-    script("save", SETUP + [f"save-view {view}", f"screenshot {WORK}/saved.png", "key Shift+F12"], "--size", "1280x720")
+    script("save", SETUP + [f"save-view {view}", f"screenshot {WORK}/saved.png", "key Shift+F12", f"dump {WORK}/saved.json"],
+           "--size", "1280x720")
     saved = json.load(open(view))
     check(saved["format"] == "attention-machine-view" and saved["version"] == 1, "format and version")
     check(saved["chapter"] == 7 and saved["step"] == 1500 and saved["pulled_heads"] == ["L2H4"], f"fields: {saved}")
@@ -85,6 +86,12 @@ def case_roundtrip():
     check(same_picture(f"{WORK}/saved.png", f"{WORK}/opened.png"), "the opened view's window differs from the saved one")
     run("--open", view, "--screenshot", f"{WORK}/opened-machine.png", "--machine-only", "--size", "1280x720")
     if machine:
+        # The viewport alone at twice its size (PNG: width and height at bytes 16..24).
+        with open(os.path.join(ENV["XDG_PICTURES_DIR"], machine[0]), "rb") as f:
+            header = f.read(24)
+        size = [int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")]
+        viewport = json.load(open(f"{WORK}/saved.json"))["viewport"]
+        check(size == [2 * viewport[2], 2 * viewport[3]], f"machine picture {size}, viewport {viewport}")
         check(same_picture(os.path.join(ENV["XDG_PICTURES_DIR"], machine[0]), f"{WORK}/opened-machine.png",
                            "--tolerance", "0", "--max-share", "0"), "the opened view's machine is not pixel-identical")
     # Another machine: a run that is not here and a step that is not a checkpoint.
