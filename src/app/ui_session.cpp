@@ -316,6 +316,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["checkpoint_steps"] = steps();
   extra["checkpoints_loaded"] = engine_->loaded_steps();
   extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
+  extra["inspector"] = {{"hovered", inspector_.hovered}, {"selected", inspector_.selected}};
   const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
   return ui::write_state_dump(path, state_, *engine_, extra);
@@ -340,6 +341,7 @@ ui::ChapterContext UiSession::context() {
 SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
                             const ui::InspectorView& inspector, SessionRequests& requests) {
   const FrameMarks before{state_.revision, state_.settings, state_.presentation};
+  inspector_ = inspector;  // for the state dump
   apply_actions(dt_seconds, requests);
   machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
   const bool acted = draw_panels(frame_ms, inspector, requests);

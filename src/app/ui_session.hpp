@@ -216,6 +216,7 @@ class UiSession {
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
   ui::FocusList focus_;
   nlohmann::ordered_json view_facts_;
+  ui::InspectorView inspector_;  // what the inspector showed last frame
   int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
   bool first_pose_done_ = false;

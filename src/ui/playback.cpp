@@ -25,10 +25,11 @@ void toggle_playback(AppState& state, const std::vector<std::int64_t>& steps) {
 bool advance_playback(AppState& state, const std::vector<std::int64_t>& steps, double dt_seconds) {
   if (!state.playing || steps.empty()) return false;
   state.play_clock += std::max(0.0, dt_seconds);
+  const double per_checkpoint = kSecondsPerCheckpoint / std::clamp(state.play_speed, 0.01, 100.0);
   std::size_t i = index_of(steps, state.step);
   bool moved = false;
-  while (state.play_clock >= kSecondsPerCheckpoint && i + 1 < steps.size()) {
-    state.play_clock -= kSecondsPerCheckpoint;
+  while (state.play_clock >= per_checkpoint && i + 1 < steps.size()) {
+    state.play_clock -= per_checkpoint;
     ++i;
     moved = true;
   }

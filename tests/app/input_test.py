@@ -113,7 +113,16 @@ if CASE == "keys":
 elif CASE == "focused":
     d = script("focused", ["focus text"] + ["key Right"] * 5 + ["key Space", "key F11"])
     check(d["chapter"] == 0, f"keys while the text box has the keyboard turned to chapter {d['chapter']}")
-    check(d["presentation"] is False, "F11 while typing switched presentation mode")
+    # The function keys type nothing: F11 and F12 (and Ctrl+S) work while typing.
+    check(d["presentation"] is True, "F11 while typing did not switch presentation mode")
+    pictures = os.path.join(WORK, "pictures_typing")
+    shutil.rmtree(pictures, ignore_errors=True)
+    os.makedirs(pictures)
+    os.environ["XDG_PICTURES_DIR"] = pictures
+    script("focused_f12", ["focus text", "wait 200", "key F12", "wait 200"])
+    shots = [f for f in os.listdir(pictures) if f.endswith(".png")]
+    check(len(shots) == 1, f"F12 while typing saved {len(shots)} screenshots")
+    del os.environ["XDG_PICTURES_DIR"]
     # A scripted text while the box holds the keyboard is the text, not the box's old copy.
     d = script("focused_text", ["focus text", "wait 200", "text the queen said", "key a", "wait 200"])
     check(d["text"] == "the queen said", f"a text set while the box has the keyboard became {d['text']!r}")
@@ -144,6 +153,18 @@ elif CASE == "xdotool":
             time.sleep(0.5)
     d = finish(p, dump)
     check(d["text"] == "the ki", f"Ctrl+A, 'the kings' and three Backspaces in the text box gave {d['text']!r}")
+    # Esc leaves the box and keeps what was typed: the next arrow turns the chapter.
+    p, dump = start("xdotool_escape", ["focus text", "wait 6000"], "--size", "1280x720")
+    window = app_window(p)
+    check(bool(window), "xdotool found no window for the Esc test")
+    if window:
+        time.sleep(1.5)
+        for args in (["key", "ctrl+a"], ["type", "--delay", "20", "the kings"], ["key", "Escape"], ["key", "Right"]):
+            subprocess.run(["xdotool", args[0], "--window", window[0], *args[1:]], capture_output=True)
+            time.sleep(0.5)
+    d = finish(p, dump)
+    check(d["text"] == "the kings", f"Esc threw the typed text away: {d['text']!r}")
+    check(d["chapter"] == 1, f"after Esc, Right turned to chapter {d['chapter']}, expected 1")
 elif CASE == "resize":
     sizes = [(1280, 800), (1920, 1080), (1024, 640)]
     lines = []

@@ -13,6 +13,7 @@
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/model_engine.hpp"
+#include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
 #include "am/ui/script_runner.hpp"
@@ -245,4 +246,27 @@ TEST_CASE("every chapter's try-this does what it says on both runs", "[chapters]
       INFO("expect: " << expect.words);
       CHECK(expect.holds(l.context));
     }
+}
+
+TEST_CASE("the drum plays across the sudden change in no less than 5 s by default, faster at a higher speed",
+          "[chapters][promises]") {
+  Shelf& s = Shelf::get();
+  ModelEngine& e = *s.engines[0];
+  const auto phase = find_phase_change(e.training(), e.analysis()->phase_thresholds);
+  REQUIRE(phase);
+  const std::vector<std::int64_t>& steps = e.checkpoint_steps();
+  const auto crossing_seconds = [&](double speed) {
+    AppState state;
+    state.play_speed = speed;
+    state.step = phase->before_step;
+    state.playing = true;
+    double t = 0.0;
+    while (state.step < phase->after_step && state.playing && t < 600.0) {
+      advance_playback(state, steps, 1.0 / 60.0);
+      t += 1.0 / 60.0;
+    }
+    return t;
+  };
+  CHECK(crossing_seconds(1.0) >= 5.0);
+  CHECK(crossing_seconds(2.0) == Approx(crossing_seconds(1.0) / 2.0).epsilon(0.05));
 }

@@ -8,8 +8,11 @@
 
 namespace am::ui {
 
-// Pace of playback: slow enough to watch the machine change between checkpoints.
-inline constexpr double kSecondsPerCheckpoint = 0.12;
+// Pace of playback at speed 1: slow enough to watch the machine change between checkpoints,
+// and to take more than 5 s over the shipped run's sudden change (13 checkpoints apart).
+inline constexpr double kSecondsPerCheckpoint = 0.45;
+// The speeds the drum's speed control offers.
+inline constexpr double kPlaySpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0};
 
 // Starts (from the first checkpoint if at the end) or pauses.
 void toggle_playback(AppState& state, const std::vector<std::int64_t>& steps);
