@@ -1,18 +1,18 @@
 #include "machine_app.hpp"
 
+#include <glad/gl.h>
 #include <GLFW/glfw3.h>
+#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
-#include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
+#include <cmath>
+#include <utility>
 #include <ctime>
 #include <future>
 #include <iostream>
-#include <utility>
 
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
@@ -26,26 +26,23 @@ namespace am::app {
 namespace {
 
 // input_events.hpp spells GLFW's numbers without including GLFW.
-static_assert(ui::keys::kRight == GLFW_KEY_RIGHT && ui::keys::kLeft == GLFW_KEY_LEFT &&
-                  ui::keys::kUp == GLFW_KEY_UP && ui::keys::kDown == GLFW_KEY_DOWN &&
-                  ui::keys::kHome == GLFW_KEY_HOME && ui::keys::kEnd == GLFW_KEY_END &&
-                  ui::keys::kSpace == GLFW_KEY_SPACE && ui::keys::kEscape == GLFW_KEY_ESCAPE &&
-                  ui::keys::kEnter == GLFW_KEY_ENTER && ui::keys::kTab == GLFW_KEY_TAB &&
-                  ui::keys::kPageUp == GLFW_KEY_PAGE_UP && ui::keys::kPageDown == GLFW_KEY_PAGE_DOWN &&
-                  ui::keys::kBackspace == GLFW_KEY_BACKSPACE && ui::keys::kDelete == GLFW_KEY_DELETE &&
-                  ui::keys::kF1 == GLFW_KEY_F1 && ui::keys::kF12 == GLFW_KEY_F12 &&
-                  ui::keys::kA == GLFW_KEY_A && ui::keys::kZ == GLFW_KEY_Z && ui::keys::k0 == GLFW_KEY_0 &&
-                  ui::keys::k9 == GLFW_KEY_9 && ui::keys::kPress == GLFW_PRESS &&
-                  ui::keys::kRelease == GLFW_RELEASE && ui::keys::kRepeat == GLFW_REPEAT &&
-                  ui::keys::kModShift == GLFW_MOD_SHIFT && ui::keys::kModControl == GLFW_MOD_CONTROL &&
-                  ui::keys::kModAlt == GLFW_MOD_ALT && ui::keys::kModSuper == GLFW_MOD_SUPER,
+static_assert(ui::keys::kRight == GLFW_KEY_RIGHT && ui::keys::kLeft == GLFW_KEY_LEFT && ui::keys::kUp == GLFW_KEY_UP &&
+              ui::keys::kDown == GLFW_KEY_DOWN && ui::keys::kHome == GLFW_KEY_HOME && ui::keys::kEnd == GLFW_KEY_END &&
+              ui::keys::kSpace == GLFW_KEY_SPACE && ui::keys::kEscape == GLFW_KEY_ESCAPE &&
+              ui::keys::kEnter == GLFW_KEY_ENTER && ui::keys::kTab == GLFW_KEY_TAB &&
+              ui::keys::kPageUp == GLFW_KEY_PAGE_UP && ui::keys::kPageDown == GLFW_KEY_PAGE_DOWN &&
+              ui::keys::kBackspace == GLFW_KEY_BACKSPACE && ui::keys::kDelete == GLFW_KEY_DELETE &&
+              ui::keys::kF1 == GLFW_KEY_F1 && ui::keys::kF12 == GLFW_KEY_F12 && ui::keys::kA == GLFW_KEY_A &&
+              ui::keys::kZ == GLFW_KEY_Z && ui::keys::k0 == GLFW_KEY_0 && ui::keys::k9 == GLFW_KEY_9 &&
+              ui::keys::kPress == GLFW_PRESS && ui::keys::kRelease == GLFW_RELEASE &&
+              ui::keys::kRepeat == GLFW_REPEAT && ui::keys::kModShift == GLFW_MOD_SHIFT &&
+              ui::keys::kModControl == GLFW_MOD_CONTROL && ui::keys::kModAlt == GLFW_MOD_ALT &&
+              ui::keys::kModSuper == GLFW_MOD_SUPER,
               "input_events.hpp's key codes must be GLFW's");
 
 // The window's callbacks: each event into the session's queue. ImGui's backend is
 // installed after these and calls them from its own, so both see every event.
-ui::InputQueue* queue_of(GLFWwindow* window) {
-  return static_cast<ui::InputQueue*>(glfwGetWindowUserPointer(window));
-}
+ui::InputQueue* queue_of(GLFWwindow* window) { return static_cast<ui::InputQueue*>(glfwGetWindowUserPointer(window)); }
 
 void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
   if (ui::InputQueue* q = queue_of(window)) q->push({ui::InputKind::kKey, key, action, mods});
@@ -102,8 +99,7 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   app->started_ = started;
   // The session (every run's checkpoints, manifest and analysis: no GL) loads on a second
   // thread while this one opens the window and its GL context: the first frame comes sooner.
-  auto loading =
-      std::async(std::launch::async, [&options, headless] { return UiSession::create(options, headless); });
+  auto loading = std::async(std::launch::async, [&options, headless] { return UiSession::create(options, headless); });
   auto window = GlWindow::create(options.width, options.height, visible, "Attention Machine");
   auto session = loading.get();
   if (!session) return fail(session.error());  // the session's message first, as before
@@ -115,9 +111,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
     app->gl_renderer_ = name;
   // The command line wins; headless runs default to High so their pictures repeat anywhere.
   app->quality_choice_ = options.quality ? *options.quality
-                         : headless
-                             ? render::QualityChoice::kHigh
-                             : static_cast<render::QualityChoice>(app->session_->state().settings.quality);
+                         : headless      ? render::QualityChoice::kHigh
+                                         : static_cast<render::QualityChoice>(app->session_->state().settings.quality);
   app->session_->mutable_state().settings.quality = static_cast<int>(app->quality_choice_);
   app->adapt_.tier = render::initial_quality(app->quality_choice_, app->gl_renderer_);
 
@@ -129,8 +124,7 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (const char* p = std::getenv("AM_MSAA_SAMPLES"); p != nullptr) ro.msaa_samples = std::atoi(p);
   if (const char* p = std::getenv("AM_SHADOW_SIZE"); p != nullptr) ro.shadow_map_size = std::atoi(p);
   // For measuring what the moving resolution costs (a share, 0 < r <= 1).
-  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr)
-    ro.motion_resolution = std::strtof(p, nullptr);
+  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr) ro.motion_resolution = std::strtof(p, nullptr);
   ro.quality = app->adapt_.tier;
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
@@ -143,8 +137,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
     glfwGetWindowContentScale(app->window_->handle(), &sx, &sy);
     monitor_scale = std::max(sx, sy);
   }
-  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle(), app->session_->state().settings,
-                                             monitor_scale, headless);
+  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle(), app->session_->state().settings, monitor_scale,
+                                             headless);
   app->session_->set_monitor_scale(monitor_scale);
   app->view_ = std::make_unique<MachineView>();
 
@@ -175,19 +169,16 @@ void MachineApp::set_size(int width, int height) {
 
 void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
   // Solved from the chapter's focus parts in this frame's scene and the viewport's aspect.
-  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(),
-                                        view_->input(), viewport.aspect(), camera_.fov_y);
-  if (glide)
-    camera_.request_pose(f.pose);
-  else
-    camera_.set_pose(f.pose);
+  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(), view_->input(),
+                                        viewport.aspect(), camera_.fov_y);
+  if (glide) camera_.request_pose(f.pose);
+  else camera_.set_pose(f.pose);
   user_moved_camera_ = false;
 }
 
 void MachineApp::record_view_facts(const FocusFacts& facts) {
   const auto rect = [](const ui::ScreenRect& r) {
-    return nlohmann::ordered_json::array(
-        {std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
+    return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
   };
   nlohmann::ordered_json j;
   j["focus"] = facts.focus ? rect(*facts.focus) : nlohmann::ordered_json(nullptr);
@@ -214,10 +205,9 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
     }
     const float dx = e.x - press_x_[b], dy = e.y - press_y_[b];
     if (b == 0 && press_in_view_[b] && dx * dx + dy * dy < 16.0f && !vp.empty()) {
-      const render::Ray ray =
-          render::ray_through_pixel({e.x - static_cast<float>(vp.x), e.y - static_cast<float>(vp.y)},
-                                    {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(),
-                                    camera_.projection(vp.aspect()));
+      const render::Ray ray = render::ray_through_pixel(
+          {e.x - static_cast<float>(vp.x), e.y - static_cast<float>(vp.y)},
+          {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(), camera_.projection(vp.aspect()));
       const render::PickId id = render::pick(view_->scene().draw, ray, 0.02f).id;
       if (const machine::Part* part = id != 0 ? view_->part(id) : nullptr) {
         selected_ = view_->describe(id);
@@ -293,9 +283,8 @@ void MachineApp::sync_quality() {
   }
   if (adapt_.tier != renderer_->quality()) {
     if (auto s = renderer_->set_quality(adapt_.tier); !s) {
-      session_->set_status(
-          "Quality " + std::string(render::quality_tier_name(adapt_.tier)) + " is unavailable: " + s.error(),
-          true);
+      session_->set_status("Quality " + std::string(render::quality_tier_name(adapt_.tier)) + " is unavailable: " + s.error(),
+                           true);
       adapt_.tier = renderer_->quality();
     }
   }
@@ -304,8 +293,7 @@ void MachineApp::sync_quality() {
 
 void MachineApp::note_frame_time(double now_seconds, double frame_ms) {
   if (quality_choice_ != render::QualityChoice::kAuto) return;
-  adapt_ = render::adapt_quality(std::move(adapt_), now_seconds, frame_ms,
-                                 render::quality_ceiling(quality_choice_));
+  adapt_ = render::adapt_quality(std::move(adapt_), now_seconds, frame_ms, render::quality_ceiling(quality_choice_));
 }
 
 Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
@@ -327,12 +315,12 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   // It follows the chapter's focus: another chapter, or another query character chosen
   // elsewhere (keys, a script, Show me), lets go of it; then the inspector shows the query's slug.
   const int query = ui::resolved_query(session_->state());
-  if (selected_part_ && (session_->state().chapter != selected_chapter_ ||
-                         (selected_part_->kind != machine::PartKind::kRackHead &&
-                          selected_part_->kind != machine::PartKind::kHeadPlate &&
-                          selected_part_->kind != machine::PartKind::kProbabilityColumn &&
-                          selected_part_->kind != machine::PartKind::kDrum && selected_part_->position >= 0 &&
-                          selected_part_->position != query))) {
+  using machine::PartKind;
+  if (selected_part_ &&
+      (session_->state().chapter != selected_chapter_ ||
+       (selected_part_->kind != PartKind::kRackHead && selected_part_->kind != PartKind::kHeadPlate &&
+        selected_part_->kind != PartKind::kProbabilityColumn && selected_part_->kind != PartKind::kDrum &&
+        selected_part_->position >= 0 && selected_part_->position != query))) {
     selected_part_.reset();
     selected_.clear();
   }
@@ -340,7 +328,7 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     selected_.clear();
     const auto& parts = view_->scene().parts;
     for (std::size_t i = 0; i < parts.size() && selected_.empty(); ++i)
-      if (parts[i].kind == machine::PartKind::kSlug && parts[i].position == query)
+      if (parts[i].kind == PartKind::kSlug && parts[i].position == query)
         selected_ = view_->describe(static_cast<render::PickId>(i + 1));
   }
   if (selected_part_) {
@@ -349,8 +337,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     bool found = false;
     for (std::size_t i = 0; i < parts.size() && !found; ++i) {
       const machine::Part& p = parts[i];
-      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head &&
-          p.position == want.position && p.key == want.key && p.index == want.index) {
+      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head && p.position == want.position &&
+          p.key == want.key && p.index == want.index) {
         selected_ = view_->describe(static_cast<render::PickId>(i + 1));
         found = true;
       }
@@ -399,8 +387,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   // Callouts at least 13 px, growing with the UI font (which carries the DPI scale);
   // the viewport is in UI pixels, as ImGui draws.
   const float label_px = std::max(13.0f, ImGui::GetFontSize());
-  record_view_facts(draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(),
-                                       camera_, vp, label_px));
+  record_view_facts(
+      draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(), camera_, vp, label_px));
   ImGui::Render();
 
   // Framebuffer pixels (HiDPI: larger than UI pixels), GL's bottom-left origin.

@@ -14,20 +14,20 @@
 #include "am/ui/viewport.hpp"
 #include "focus_overlay.hpp"
 #include "gl_window.hpp"
+#include "overlay_layer.hpp"
 #include "machine_view.hpp"
 #include "options.hpp"
-#include "overlay_layer.hpp"
 #include "ui_session.hpp"
 
 namespace am::app {
 
 struct FrameReport {
   render::FrameStats stats;
-  double build_ms = 0.0;   // machine::build_scene (wall)
-  double submit_ms = 0.0;  // renderer: uploads and GL calls, waits on the driver included (wall)
-  double cpu_ms = 0.0;     // this thread's CPU time for both (driver work on this thread included, waits not)
-  double ui_ms = 0.0;      // the UI's frame: script, caches, chapter text, panels (wall)
-  SessionRequests requests;  // screenshots the user or a script asked for
+  double build_ms = 0.0;       // machine::build_scene (wall)
+  double submit_ms = 0.0;      // renderer: uploads and GL calls, waits on the driver included (wall)
+  double cpu_ms = 0.0;         // this thread's CPU time for both (driver work on this thread included, waits not)
+  double ui_ms = 0.0;          // the UI's frame: script, caches, chapter text, panels (wall)
+  SessionRequests requests;    // screenshots the user or a script asked for
 };
 
 class MachineApp {
@@ -44,8 +44,7 @@ class MachineApp {
   // Draws one frame into `target` (0 = the window) of the given framebuffer size: the
   // frame's bars and panels, and the machine in the viewport rectangle they leave.
   // interactive: read the mouse (camera, hover, clicks) and show tooltips.
-  Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds,
-                                 bool interactive);
+  Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds, bool interactive);
   // The 3D viewport of the last frame, UI pixels from the window's top left.
   ui::ViewportRect viewport() const { return session_->layout().viewport; }
   // Headless runs: the size the offscreen target (and the hidden window) should have.
@@ -53,6 +52,7 @@ class MachineApp {
   // Offscreen frames at `scale` framebuffer pixels per UI pixel (machine pictures at 2x):
   // the same layout, drawn bigger. 1 = as many pixels as UI pixels.
   void set_offscreen_scale(float scale) { offscreen_scale_ = scale; }
+
 
   GLFWwindow* window() const { return window_->handle(); }
   // Taps still waiting for a frame to reach ImGui's widgets: draw another frame.
@@ -91,12 +91,12 @@ class MachineApp {
   render::AdaptState adapt_;
   std::string gl_renderer_;  // GL_RENDERER, for Auto's first guess
   render::PickId hovered_ = 0;
-  std::string selected_;                        // describe() of the last clicked part, refreshed every frame
+  std::string selected_;        // describe() of the last clicked part, refreshed every frame
   std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)
   int selected_chapter_ = -1;                   // the chapter it was clicked in
   ui::ViewportRect last_viewport_;
   float press_x_[3] = {0, 0, 0}, press_y_[3] = {0, 0, 0};  // where each mouse button went down
-  std::vector<int> imgui_held_;  // keys held for ImGui this frame (tapped before it), let go at the next
+  std::vector<int> imgui_held_;         // keys held for ImGui this frame (tapped before it), let go at the next
   std::vector<ui::KeyTap> imgui_taps_;  // taps still to hold, one frame each for a key tapped twice
   bool press_in_view_[3] = {false, false, false};
   bool user_moved_camera_ = false;  // orbit, pan or zoom since the chapter's pose was placed
@@ -115,14 +115,12 @@ std::future<Result<render::GlyphAtlas>> start_glyph_atlas();
 // process uses in the next 10 s (issue 9: idle is idle) and close.
 int run_interactive(MachineApp& app, std::optional<int> idle_bench = std::nullopt);
 int run_screenshot(MachineApp& app, const std::filesystem::path& out);
-int run_script(MachineApp& app, const std::filesystem::path& script,
-               const std::optional<std::filesystem::path>& dump);
+int run_script(MachineApp& app, const std::filesystem::path& script, const std::optional<std::filesystem::path>& dump);
 // Where F12 puts a screenshot: $XDG_PICTURES_DIR if it exists, else the current folder,
 // with the date and time in the name.
 std::filesystem::path screenshot_path();
 // Renders `frames` frames into an offscreen target of the options' size and writes a PNG.
-Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, double time_seconds,
-                            int frames);
+Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, double time_seconds, int frames);
 int run_bench(MachineApp& app, int frames);
 
 }  // namespace am::app

@@ -36,8 +36,7 @@ std::vector<float> other_accuracy_at(const TrainingRecord& other, const std::vec
         break;
       }
       if (i + 1 < points.size() && s > points[i].first && s < points[i + 1].first) {
-        const double f = static_cast<double>(s - points[i].first) /
-                         static_cast<double>(points[i + 1].first - points[i].first);
+        const double f = static_cast<double>(s - points[i].first) / static_cast<double>(points[i + 1].first - points[i].first);
         value = static_cast<float>(points[i].second + f * (points[i + 1].second - points[i].second));
         break;
       }
@@ -70,8 +69,7 @@ bool draw_run_menu(AppState& state, const DrumView& view) {
 
 void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (!state.settings.panels.drum) return;
-  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f),
-                            ImVec2(480, 230))) {
+  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f), ImVec2(480, 230))) {
     ImGui::End();
     return;
   }
@@ -121,16 +119,14 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   for (float& v : loss_bits) v = static_cast<float>(nats_to_bits(v));
   series.push_back({std::move(loss_bits), widgets::colour_loss(), "training loss (bits)"});
   if (t.has_accuracy())
-    series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(),
-                      "copy accuracy", 0.0f, 1.0f});
+    series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
   if (view.other && view.other->has_accuracy() && state.chapter == kRunsChapter)
     series.push_back({other_accuracy_at(*view.other, steps), widgets::colour_other_run(),
                       "copy accuracy, " + view.other_title, 0.0f, 1.0f});
   if (state.pulled.any() && !view.ablated_accuracy.empty()) {
     std::vector<float> ablated;
     for (const auto& v : view.ablated_accuracy) ablated.push_back(v ? static_cast<float>(*v) : NAN);
-    series.push_back(
-        {ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
+    series.push_back({ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
   }
   std::vector<std::int64_t> marks;
   const PhaseThresholds thresholds = view.analysis ? view.analysis->phase_thresholds : PhaseThresholds{};
@@ -154,10 +150,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   }
   const CheckpointMetrics& now = t.checkpoints[static_cast<std::size_t>(index)];
   std::string line;
-  if (now.train_loss)
-    line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";
-  if (now.nonsense_accuracy)
-    line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
+  if (now.train_loss) line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";
+  if (now.nonsense_accuracy) line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
   if (!marks.empty()) line += (line.empty() ? "" : " · ") + std::string("thin lines: the sudden change");
   if (!line.empty()) ImGui::TextDisabled("%s", line.c_str());
   ImGui::End();
