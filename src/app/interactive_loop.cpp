@@ -52,9 +52,9 @@ void save_machine_picture(MachineApp& app, double time_seconds) {
 std::unique_ptr<Recording> start_recording(MachineApp& app, const SessionRequests::Recording& asked) {
   int ui_w = 0, ui_h = 0;
   glfwGetWindowSize(app.window(), &ui_w, &ui_h);
-  app.session().set_recording_frames(true);
+  app.set_offscreen_only(true);
   auto r = Recording::start(app, {asked.path, asked.fps, asked.seconds, asked.motion}, ui_w, ui_h);
-  app.session().set_recording_frames(false);
+  app.set_offscreen_only(false);
   if (!r) {
     app.session().recording_ended("Recording failed: " + r.error(), true);
     return nullptr;
@@ -62,14 +62,19 @@ std::unique_ptr<Recording> start_recording(MachineApp& app, const SessionRequest
   return std::move(*r);
 }
 
-// About a tenth of a second of frames, then the window's own frame shows the progress.
+// A few frames (about 50 ms), then the window's own frame shows the progress and takes
+// the input (Cancel); the window's camera stays where the learner left it meanwhile.
 void record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
-  const auto until = MachineApp::Clock::now() + std::chrono::milliseconds(100);
-  app.session().set_recording_frames(true);
+  const auto until = MachineApp::Clock::now() + std::chrono::milliseconds(50);
+  const render::CameraPose window_pose = app.camera().pose();
+  app.set_offscreen_only(true);
   Status s = Ok{};
-  while (s && !recording->done() && MachineApp::Clock::now() < until) s = recording->next_frame(app);
+  do {
+    s = recording->next_frame(app);
+  } while (s && !recording->done() && MachineApp::Clock::now() < until);
   if (s && recording->done()) s = recording->finish();
-  app.session().set_recording_frames(false);
+  app.set_offscreen_only(false);
+  app.camera().set_pose(window_pose);
   if (!s) {
     recording.reset();
     app.session().recording_ended("Recording failed: " + s.error(), true);

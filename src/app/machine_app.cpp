@@ -300,14 +300,16 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
                                            bool interactive) {
   FrameReport report;
   ImGui_ImplOpenGL3_NewFrame();
-  ImGui_ImplGlfw_NewFrame();
+  // A recording's frames drawn between the window's leave the window's input alone:
+  // a click that arrives meanwhile belongs to the window's next frame.
+  if (!offscreen_only_) ImGui_ImplGlfw_NewFrame();
   ImGuiIO& io = ImGui::GetIO();
   if (!interactive) {
     // Headless: the offscreen target is the display, whatever the hidden window says.
     io.DisplaySize = ImVec2(static_cast<float>(width) / offscreen_scale_, static_cast<float>(height) / offscreen_scale_);
     io.DisplayFramebufferScale = ImVec2(offscreen_scale_, offscreen_scale_);
   }
-  hold_taps_for_imgui();
+  if (!offscreen_only_) hold_taps_for_imgui();
   ImGui::NewFrame();
   ++frames_drawn_;
 

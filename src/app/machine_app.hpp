@@ -52,6 +52,12 @@ class MachineApp {
   // Offscreen frames at `scale` framebuffer pixels per UI pixel (machine pictures at 2x):
   // the same layout, drawn bigger. 1 = as many pixels as UI pixels.
   void set_offscreen_scale(float scale) { offscreen_scale_ = scale; }
+  // The window's own recording: frames drawn offscreen between the window's frames take no
+  // input (mouse, keys, dropped files) and leave out the record dialog.
+  void set_offscreen_only(bool on) {
+    offscreen_only_ = on;
+    session_->set_recording_frames(on);
+  }
 
 
   GLFWwindow* window() const { return window_->handle(); }
@@ -105,6 +111,7 @@ class MachineApp {
   Clock::time_point last_heap_release_{};  // when draw_frame last gave free heap pages back
   long long frames_drawn_ = 0;
   float offscreen_scale_ = 1.0f;
+  bool offscreen_only_ = false;
   Clock::time_point started_;
 };
 

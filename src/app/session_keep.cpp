@@ -92,6 +92,7 @@ void UiSession::go_to_lesson_view(std::size_t index) {
 }
 
 void UiSession::apply_keep_actions(const ui::PanelActions& a, SessionRequests& requests) {
+  if (recording_frames_) return;  // the window's next frame takes the input
   for (const std::string& path : queue_.take_drops())
     if (auto s = open_file(path); !s) ui::set_status(state_, s.error(), true);
   requests.machine_screenshot = requests.machine_screenshot || a.machine_screenshot;
@@ -151,7 +152,10 @@ void UiSession::draw_keep_panels(SessionRequests& requests) {
   if (state_.presentation && lesson_panel_.show_caption && lesson_at_ < lesson_.entries.size() &&
       lesson_chapter_ == state_.chapter)
     ui::draw_lesson_caption(layout_, lesson_.entries[lesson_at_], lesson_at_, lesson_.entries.size());
-  if (recording_frames_) return;  // a recording shows the machine, not the dialog recording it
+  if (recording_frames_) {  // a recording shows the machine, not the dialog recording it
+    (void)ui::draw_record_panel(record_panel_, true);
+    return;
+  }
   const ui::FileAsk ask = file_dialog_.ask;
   if (auto chosen = ui::draw_file_dialog(file_dialog_)) path_chosen(ask, *chosen);
   ui::draw_lesson_panel(lesson_, lesson_at_, lesson_panel_, lesson_intents_);

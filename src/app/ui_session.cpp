@@ -370,7 +370,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   }
   run_show_me();
   // Every event since the last frame, each acted on once (a script's keys included).
-  events_ = queue_.take();
+  events_ = recording_frames_ ? std::vector<ui::InputEvent>{} : queue_.take();
   ui::PanelActions actions = std::exchange(pending_actions_, ui::PanelActions{});
   const bool typing = text_panel_.active || text_panel_.focus_request > 0;
   // Entering a chapter reads the analysis (which head to lift), never a pass.

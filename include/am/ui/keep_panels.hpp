@@ -61,6 +61,7 @@ struct RecordPanelState {
 };
 // "Record…": file, frames per second, length, motion; Start, and while recording a
 // progress bar and Cancel. Returns +1 to start, -1 to cancel, 0 otherwise.
-int draw_record_panel(RecordPanelState& panel);
+// invisible: drawn fully transparent and choosing nothing (in a recording's own frames).
+int draw_record_panel(RecordPanelState& panel, bool invisible = false);
 
 }  // namespace am::ui

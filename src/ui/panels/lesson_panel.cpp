@@ -84,11 +84,14 @@ void draw_lesson_caption(const FrameLayout& layout, const LessonEntry& entry, st
                   IM_COL32(235, 225, 205, 255), entry.note.c_str(), nullptr, width);
 }
 
-int draw_record_panel(RecordPanelState& panel) {
+int draw_record_panel(RecordPanelState& panel, bool invisible) {
   if (!panel.open) return 0;
+  // In the recording's own frames the dialog is there but drawn fully transparent: a window
+  // left out of a frame is not hoverable in the next, and Cancel would not take its click.
+  if (invisible) ImGui::PushStyleVar(ImGuiStyleVar_Alpha, 0.0f);
   int result = 0;
   bool open = true;
-  ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Appearing);
+  ImGui::SetNextWindowSize(ImVec2(460, 0), ImGuiCond_Always);  // height: fitted every frame
   const ImVec2 centre = ImGui::GetMainViewport()->GetCenter();
   ImGui::SetNextWindowPos(centre, ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   if (ImGui::Begin("Record a video###record", &open,
@@ -105,7 +108,12 @@ int draw_record_panel(RecordPanelState& panel) {
     ImGui::EndDisabled();
     if (panel.recording) {
       ImGui::ProgressBar(panel.progress, ImVec2(-1.0f, 0.0f));
-      if (ImGui::Button("Cancel")) result = -1;
+      // On the press, by the button's rectangle: between two of the window's frames the
+      // recording draws its own, and ImGui's hover and release tracking lose the click there.
+      const bool cancel = ImGui::Button("Cancel");
+      if (cancel || (ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
+                     ImGui::IsMouseHoveringRect(ImGui::GetItemRectMin(), ImGui::GetItemRectMax())))
+        result = -1;
     } else {
       if (ImGui::Button("Start") && panel.path[0] != '\0') result = +1;
       ImGui::SameLine();
@@ -114,6 +122,10 @@ int draw_record_panel(RecordPanelState& panel) {
     if (!panel.message.empty()) widgets::text_wrapped_whole(panel.message);
   }
   ImGui::End();
+  if (invisible) {
+    ImGui::PopStyleVar();
+    return 0;
+  }
   if (!open) {
     if (panel.recording) result = -1;
     panel.open = false;
