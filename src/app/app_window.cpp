@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "am/video/video_writer.hpp"
 #include "machine_app.hpp"
 #include "recording.hpp"
 
@@ -15,6 +16,12 @@ int run_window(const Options& options) {
     std::cerr << "attention-machine: --ablate: " << pulled.error() << "\n";
     return 2;
   }
+  // A recording's file type is known before anything loads (a typo costs no waiting).
+  if (options.record)
+    if (auto container = video::container_for(*options.record); !container) {
+      std::cerr << "attention-machine: --record: " << container.error() << "\n";
+      return 2;
+    }
   auto atlas = start_glyph_atlas();  // overlaps with loading the model and opening the window
   // Screenshots and scripts run in a hidden window with default settings, so they repeat.
   const bool headless = options.screenshot.has_value() || options.script.has_value() || options.record.has_value();
