@@ -89,6 +89,8 @@ const FlagTable<Options>& flags() {
           whole_number(&Options::bench_idle, 0));
     t.add("quality", "Q", "auto, high, medium or low (default: the saved setting; high headless)",
           quality_choice());
+    t.add("font-scale", "S", "text size, 0.5 to 3 (default: the saved setting; 1 headless)",
+          real_number(&Options::font_scale, {0.5, 3.0}));
     t.add("script", "FILE", "replay user actions from FILE (one per line)", path(&Options::script));
     t.add("dump-state", "FILE", "with --script: write the resulting state as JSON",
           path(&Options::dump_state));

@@ -40,6 +40,7 @@ struct Options {
   // --quality: the tier to draw at. Absent: the saved setting in the window, High headless
   // (screenshots and scripts then repeat on any machine).
   std::optional<render::QualityChoice> quality;
+  std::optional<double> font_scale;  // --font-scale: the text size, for the window, scripts and screenshots
   std::optional<std::filesystem::path> script;
   std::optional<std::filesystem::path> dump_state;
 

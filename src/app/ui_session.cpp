@@ -115,6 +115,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
       if (!loaded.message.empty()) ui::set_status(s->state_, loaded.message, true);
     }
   }
+  if (options.font_scale) s->state_.settings.font_scale = static_cast<float>(*options.font_scale);
   s->bind_engine();
   // Chapter 11 compares a grown run with the one the app opened on.
   s->shipped_record_ = s->engine_->training();
@@ -316,6 +317,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["checkpoint_steps"] = steps();
   extra["checkpoints_loaded"] = engine_->loaded_steps();
   extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
+  extra["clipped_text"] = clipped_text_;
   extra["inspector"] = {{"hovered", inspector_.hovered}, {"selected", inspector_.selected}};
   const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
@@ -601,6 +603,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
                      requests.cancel_recording;
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);
+  clipped_text_ = ui::measure_clipped_text();  // every panel has had its End()
   if (pending_dump_) {
     const std::filesystem::path path = *pending_dump_;
     pending_dump_.reset();

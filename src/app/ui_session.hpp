@@ -217,6 +217,7 @@ class UiSession {
   ui::FocusList focus_;
   nlohmann::ordered_json view_facts_;
   ui::InspectorView inspector_;  // what the inspector showed last frame
+  std::vector<std::string> clipped_text_;  // what did not fit its panel last frame
   int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
   bool first_pose_done_ = false;

@@ -41,7 +41,7 @@ std::string describe(const Part& part, const SceneInput& in) {
     case PartKind::kNone:
       break;
     case PartKind::kSlug:
-      append(out, "character %s (place %d)\n", char_at(in, part.position).c_str(), part.position + 1);
+      append(out, "character %s\n", char_at(in, part.position).c_str());
       append(out, "id %d of %d", part.index, kVocab);
       break;
     case PartKind::kBand: {

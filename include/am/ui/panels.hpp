@@ -141,6 +141,12 @@ void begin_frame_panels(const FrameLayout& layout);
 // The dialogs drawn this frame (settings, help, any panel without a slot): name and
 // window rectangle, for the state dump.
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels();
+// Every panel text that did not fit its box this frame (titles wider than their bar,
+// contents past a panel's right edge with no scroll bar), measured after the panels'
+// End(); empty when everything fits. For the state dump's clipped_text.
+std::vector<std::string> measure_clipped_text();
+// A panel that had to shorten or drop a text says so here (measure_clipped_text reports it).
+void report_clipped(std::string what);
 // The strips of collapsed bars, each with the button that opens its bar again.
 void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions);
 // Just after F11: a line at the top of the viewport saying how to bring the bars back,

@@ -59,8 +59,13 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
   if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
   ImGui::BeginDisabled(p.revealed);
   for (std::size_t i = 0; i < panel.choices.size(); ++i) {
-    if (ImGui::RadioButton(panel.choices[i].c_str(), p.choice == static_cast<int>(i)))
-      p.choice = static_cast<int>(i);
+    // The button, then its words wrapped beside it: a long choice never runs past the column.
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::RadioButton("##choice", p.choice == static_cast<int>(i))) p.choice = static_cast<int>(i);
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", panel.choices[i].c_str());
+    if (ImGui::IsItemClicked() && !p.revealed) p.choice = static_cast<int>(i);
   }
   ImGui::EndDisabled();
   if (!p.revealed) {
@@ -118,6 +123,10 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
     }
     ImGui::Spacing();
   }
+  // The whole title, wrapped, at the head of the column (the navigator's button may only say "Chapter N").
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()));
+  widgets::text_wrapped_whole(std::string(chapter->title));
+  ImGui::PopStyleColor();
   draw_paragraphs(panel.body);
   // The table answers chapter 6's question: it waits for Reveal too.
   if (chapter->number == kScoreMapChapter && context.analysis && panel.revealed)

@@ -50,19 +50,12 @@ void draw_navigator(AppState& state, const ChapterContext& context, const std::v
   const float view_w = ImGui::CalcTextSize("View").x + 2.0f * style.FramePadding.x;
   const float arrow_w = ImGui::GetFrameHeight();
   const float title_w = std::max(ImGui::GetContentRegionAvail().x - arrow_w - view_w - 12.0f, 40.0f);
-  // A narrow column shortens the title with an ellipsis; the tooltip has it whole.
+  // A title too long for the button is never cut: the button says "Chapter N" and the
+  // chapter column starts with the whole title, wrapped (chapter_panel.cpp).
   std::string shown = title;
   const float room = title_w - 2.0f * style.FramePadding.x;
-  if (ImGui::CalcTextSize(title.c_str()).x > room) {
-    std::string base = title;
-    do {
-      // One whole UTF-8 character off the end: its continuation bytes, then its lead byte.
-      while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80) base.pop_back();
-      if (!base.empty()) base.pop_back();
-      while (!base.empty() && base.back() == ' ') base.pop_back();
-      shown = base + "\u2026";
-    } while (base.size() > 1 && ImGui::CalcTextSize(shown.c_str()).x > room);
-  }
+  if (current && ImGui::CalcTextSize(title.c_str()).x > room) shown = "Chapter " + std::to_string(current->number);
+  if (ImGui::CalcTextSize(shown.c_str()).x > room) report_clipped("chapter button \u201c" + shown + "\u201d");
   if (ImGui::Button((shown + "###chapter_menu_button").c_str(), ImVec2(title_w, 0.0f))) ImGui::OpenPopup("chapter_menu");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", (title + "\nClick for the list of chapters").c_str());
   if (ImGui::BeginPopup("chapter_menu")) {

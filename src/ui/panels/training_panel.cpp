@@ -1,4 +1,5 @@
 // The training panel: recipe, text, controls, progress and the saved runs.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -17,8 +18,15 @@ std::string text_of(const std::array<char, N>& a) {
   return std::string(a.data(), strnlen(a.data(), N));
 }
 
+// A field with its label after it, as wide as the column leaves room for (at most `ems` em).
+void field_width(const char* label, float ems) {
+  const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
+                     ImGui::GetStyle().ItemInnerSpacing.x;
+  ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3.0f, std::min(ImGui::GetFontSize() * ems, room)));
+}
+
 void setting(const char* label, const char* flag, char* buffer, std::size_t size, TrainingRequest& r) {
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6.0f);
+  field_width(label, 6.0f);
   ImGui::InputText(label, buffer, size);
   if (buffer[0] != '\0') r.settings[flag] = buffer;
 }
@@ -65,7 +73,7 @@ void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, Traini
     if (ImGui::SmallButton("Delete")) panel.pending_delete = r.name;
     ImGui::EndDisabled();
     if (panel.renaming == r.name) {
-      ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+      field_width("new name", 10.0f);
       ImGui::InputText("new name", panel.new_name.data(), panel.new_name.size());
       ImGui::SameLine();
       if (ImGui::SmallButton("OK")) {
@@ -107,8 +115,15 @@ void draw_training_panel(AppState& state, const TrainingPanelView& view, Trainin
     return;
   }
   ImGui::BeginDisabled(busy);
-  ImGui::SetNextItemWidth(-1.0f);
-  ImGui::Combo("##preset", &panel.preset, kPresetLabels, IM_ARRAYSIZE(kPresetLabels));
+  // The recipes as choices with their words wrapped: a narrow column never cuts them.
+  for (int i = 0; i < IM_ARRAYSIZE(kPresetLabels); ++i) {
+    ImGui::PushID(i);
+    if (ImGui::RadioButton("##preset", panel.preset == i)) panel.preset = i;
+    ImGui::PopID();
+    ImGui::SameLine();
+    ImGui::TextWrapped("%s", kPresetLabels[i]);
+    if (ImGui::IsItemClicked()) panel.preset = i;
+  }
   TrainingRequest request;
   request.preset = kPresetIds[panel.preset];
   if (panel.preset == 2) {
@@ -120,13 +135,14 @@ void draw_training_panel(AppState& state, const TrainingPanelView& view, Trainin
   setting("steps", "steps", panel.steps.data(), panel.steps.size(), request);
   setting("seed", "seed", panel.seed.data(), panel.seed.size(), request);
   ImGui::TextDisabled("Empty fields keep the shipped recipe's values.");
-  ImGui::Checkbox("my own text (file or folder)", &panel.own_text);
+  ImGui::Checkbox("my own text", &panel.own_text);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("a UTF-8 file or a folder of them");
   if (panel.own_text) {
     ImGui::SetNextItemWidth(-1.0f);
     ImGui::InputText("##path", panel.path.data(), panel.path.size());
     request.own_text = text_of(panel.path);
   }
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10.0f);
+  field_width("run name", 10.0f);
   ImGui::InputText("run name", panel.name.data(), panel.name.size());
   request.name = text_of(panel.name);
   if (ImGui::Button("Train")) actions.start = request;
