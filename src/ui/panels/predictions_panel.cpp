@@ -30,10 +30,10 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
   }
   for (const Guess& g : top_guesses(*acts, last, 5)) {
     std::optional<float> ghost;
-    std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability, 1);
+    std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability);
     if (ghosts) {
       ghost = probability_of(*intact, last, g.id);
-      overlay += "   (all heads: " + fmt_percent(*ghost, 1) + ")";
+      overlay += "   (all heads: " + fmt_percent(*ghost) + ")";
     }
     widgets::probability_bar(g.probability, ghost, overlay);
   }

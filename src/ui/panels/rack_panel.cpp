@@ -50,11 +50,11 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   ImGui::TextUnformatted("Repeated nonsense, right the second time:");
   const std::string pulled = state.pulled.any() ? state.pulled.to_string() + " pulled" : "all heads in place";
   if (view.live_accuracy) {
-    widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy, 1) + " at step " + fmt_int(state.step) + ", " + pulled);
+    widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy) + " at step " + fmt_int(state.step) + ", " + pulled);
   } else if (view.live_available) {
     ImGui::TextDisabled("recounting (%s)...", pulled.c_str());
   } else if (view.analysis && view.analysis->step == state.step && view.analysis->accuracy_with(state.pulled)) {
-    widgets::text_wrapped_whole(fmt_percent(*view.analysis->accuracy_with(state.pulled), 1) + ", " + pulled +
+    widgets::text_wrapped_whole(fmt_percent(*view.analysis->accuracy_with(state.pulled)) + ", " + pulled +
                                 " (from the analysis)");
   } else {
     widgets::text_wrapped_whole("The live recount is not part of this build, and the analysis did not measure this case.",
@@ -62,7 +62,7 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   }
   if (view.analysis) {
     widgets::text_wrapped_whole(
-        "analysis, step " + fmt_int(view.analysis->step) + ": all heads " + fmt_percent(view.analysis->accuracy, 1), true);
+        "analysis, step " + fmt_int(view.analysis->step) + ": all heads " + fmt_percent(view.analysis->accuracy), true);
   }
 
   if (view.training && view.training->checkpoints.size() >= 2) {

@@ -88,7 +88,7 @@ void draw_score_heat_map(const AnalysisSummary& a) {
         ImGui::PopID();
         if (ImGui::IsItemHovered())
           ImGui::SetTooltip("%s: %s\n%s", head_name(l, h).c_str(),
-                            col.signed_score ? fmt_fixed(v, 2).c_str() : fmt_percent(v, 1).c_str(),
+                            col.signed_score ? fmt_fixed(v, 2).c_str() : fmt_percent(v).c_str(),
                             col.meaning);
       }
     }
