@@ -12,6 +12,7 @@ Importable API:
     Reference(tensors)                 an nn.Module; forward(ids[B, T]) -> logits[B, T, 30]
     Reference.loss(ids[B, T+1])        mean next-character cross-entropy over all positions
     Reference.forward_record(ids, ablate) -> dict[str, np.ndarray]  (names as am::Activations)
+    beat_numbers(record, chapter, index, layer, head, query) -> a beat's numbers (the app's dump)
     parse_ablate("L2H4,L1H2") -> set of zero-based (layer, head)
     attribute(model, ids, target, ablate) -> direct logit attribution at the last place
     patched_logits(model, ids, patches, ablate) -> last-place logits with head outputs replaced
@@ -281,6 +282,53 @@ class Reference(nn.Module):
 
         self(torch.tensor([ids], dtype=torch.long).view(1, len(ids)), ablate, rec)
         return record
+
+
+# --------------------------------------------------------------------------- beats (issue 20)
+# The numbers each chapter's beat quotes (the app's dump, beat.numbers), recomputed from a
+# reference record with torch's own operations: products and their sum, exp and its sum.
+
+def beat_numbers(record, chapter, index, layer, head, query):
+    """record: forward_record's output; chapter 1..5 or 10; index: the beat (0-based);
+    layer, head, query: zero-based (the lifted plate and the query place).
+    -> {name: float or list}, with the names of the app's beat.numbers."""
+    t = lambda name: torch.as_tensor(record[name], dtype=torch.float64)  # noqa: E731
+    T = record["embed"].shape[0]
+    out = {}
+    if chapter == 1:
+        out.update(embedding=t("embed")[query], position=t("pos")[query], sum=t("x0")[query])
+    elif chapter == 2:
+        key = min(index, query)
+        q, k = t(f"blocks.{layer}.q")[head, query], t(f"blocks.{layer}.k")[head, key]
+        products = q * k
+        dot = products.sum()
+        out.update(layer=layer + 1, head=head + 1, query_position=query + 1, key_position=key + 1, query=q, key=k,
+                   products=products, dot=dot, score=dot / math.sqrt(D_HEAD))
+    elif chapter == 3:
+        scores = t(f"blocks.{layer}.scores")[head, query, :query + 1]
+        e = torch.exp(scores)
+        out.update(scores=scores, exp=e, exp_sum=e.sum(), weights=e / e.sum())
+    elif chapter == 4:
+        w = t(f"blocks.{layer}.attn_weights")[head, query, :query + 1]
+        v = t(f"blocks.{layer}.v")[head, :query + 1]
+        before = t("x0")[query] if layer == 0 else t(f"blocks.{layer - 1}.resid_mlp")[query]
+        added = t(f"blocks.{layer}.attn_out")[query]
+        out.update(weights=w, head_output=t(f"blocks.{layer}.head_out")[head, query], attention_out=added,
+                   stream_before=before, stream_after=before + added)
+        out["mixed_values"] = (w[:, None] * v).sum(0)  # what the head's output is, unless the head is pulled
+    elif chapter == 5:
+        last = N_LAYERS - 1
+        pre = t(f"blocks.{last}.mlp_pre")[query]
+        out.update(mlp_pre=pre, mlp_post=F.gelu(pre), mlp_out=t(f"blocks.{last}.mlp_out")[query],
+                   probabilities=t("probs")[query])
+    elif chapter == 10:
+        typed = T if index == 0 else index
+        cells = lambda n: n * (n + 1) // 2  # noqa: E731
+        heads = N_LAYERS * N_HEADS
+        out.update(scores_computed=cells(T) if index == 0 else typed, cached_keys=0 if index == 0 else typed - 1,
+                   dot_products_with_cache=heads * cells(typed),
+                   dot_products_without_cache=sum(heads * cells(n) for n in range(1, typed + 1)))
+    return {name: (v.tolist() if isinstance(v, torch.Tensor) and v.dim() > 0 else float(v)) for name, v in out.items()}
 
 
 # --------------------------------------------------------------------------- attribution and patching

@@ -1,5 +1,7 @@
 #include "camera_presets.hpp"
 
+#include <algorithm>
+
 namespace am::app {
 namespace {
 
@@ -30,6 +32,15 @@ Direction direction(ui::CameraPose look) {
 machine::Box focus_box(const ui::FocusList& focus, const machine::Scene& scene, const machine::SceneInput& input) {
   machine::Box box = machine::parts_bounds(scene, input, focus.view());
   if (box.empty()) box = machine::part_bounds(scene, input, machine::FocusPart::kMachine);
+  // A beat's stretch of one tube is small: framed alone it would fill the view with one
+  // tube. It is framed with its neighbourhood, a few character spacings each way.
+  const auto parts = focus.view();
+  if (std::find(parts.begin(), parts.end(), machine::FocusPart::kBeatStretch) != parts.end() && !box.empty()) {
+    constexpr float kMinBeatExtent = 5.0f;
+    const glm::vec3 c = box.centre();
+    box.add(c - glm::vec3(0.5f * kMinBeatExtent, 0.0f, 0.5f * kMinBeatExtent));
+    box.add(c + glm::vec3(0.5f * kMinBeatExtent, 0.0f, 0.5f * kMinBeatExtent));
+  }
   return box;
 }
 

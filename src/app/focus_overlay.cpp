@@ -37,7 +37,8 @@ ImVec2 nearest_on(const ui::ScreenRect& r, float x, float y) {
 
 FocusFacts draw_focus_overlay(const ui::FocusList& focus, const machine::Scene& scene,
                               const machine::SceneInput& input, const ui::AppState& state,
-                              const render::OrbitCamera& camera, const ui::ViewportRect& viewport, float label_px) {
+                              const render::OrbitCamera& camera, const ui::ViewportRect& viewport, float label_px,
+                              bool callouts) {
   FocusFacts facts;
   if (viewport.w <= 0 || viewport.h <= 0) return facts;
   const float aspect = static_cast<float>(viewport.w) / static_cast<float>(viewport.h);
@@ -48,6 +49,7 @@ FocusFacts draw_focus_overlay(const ui::FocusList& focus, const machine::Scene& 
   const machine::Box box = focus_box(focus, scene, input);
   if (!box.empty()) facts.focus = to_pixels(render::project_box(box.lo, box.hi, vp), viewport);
   for (FocusPart f : focus.view()) facts.parts.emplace_back(machine::focus_part_name(f));
+  if (!callouts) return facts;
 
   // One callout per focus part that the scene shows.
   ImFont* font = ImGui::GetFont();

@@ -25,6 +25,7 @@ struct FocusFacts {
 // Projects the focus, places and draws its callouts. `label_px` is the callouts' text size.
 FocusFacts draw_focus_overlay(const ui::FocusList& focus, const machine::Scene& scene,
                               const machine::SceneInput& input, const ui::AppState& state,
-                              const render::OrbitCamera& camera, const ui::ViewportRect& viewport, float label_px);
+                              const render::OrbitCamera& camera, const ui::ViewportRect& viewport, float label_px,
+                              bool callouts = true);  // false: a beat's caption and notes speak instead
 
 }  // namespace am::app

@@ -166,7 +166,7 @@ struct BenchSamples {
   render::FrameStats last;
 };
 
-enum class BenchMode { kStill, kOrbit, kScrub, kAblate };
+enum class BenchMode { kStill, kOrbit, kScrub, kAblate, kPlay };
 
 // Draws `frames` frames. kOrbit turns the camera a little each frame, so every frame
 // is drawn in full (as while the user drags); kScrub moves the drum one checkpoint a
@@ -183,6 +183,10 @@ Result<BenchSamples> bench_phase(MachineApp& app, int frames, int width, int hei
     glfwPollEvents();
     if (orbit) app.camera().orbit(2.0f, 0.0f);
     if (mode == BenchMode::kScrub) state.step = steps[static_cast<std::size_t>(i) % steps.size()];
+    if (mode == BenchMode::kPlay && !state.beat.playing) {  // the chapter's beats, from the start again when done
+      state.beat.chapter = state.chapter;
+      ui::play_beats(state.beat, ui::beat_count(state));
+    }
     if (mode == BenchMode::kAblate) {
       const int layer = (i / 4) % 2, head = i % 4;  // every head in turn, in and out
       ui::set_pulled(state, layer, head, !state.pulled.pulled[layer][head]);
@@ -253,6 +257,7 @@ constexpr BenchPhase kPhases[] = {
     {BenchMode::kOrbit, "orbit", "camera orbiting (every frame drawn in full)"},
     {BenchMode::kScrub, "scrub", "scrubbing the drum (a new checkpoint every frame)"},
     {BenchMode::kAblate, "ablate", "ablating (a head pulled or pushed back every frame)"},
+    {BenchMode::kPlay, "play", "playing the chapter's beats (only with --motion play)"},
 };
 
 double frames_per_second(const BenchSamples& s) {
@@ -330,7 +335,7 @@ int run_bench(MachineApp& app, int frames) {
   nlohmann::ordered_json phases;
   bool printed_scene = false;
   for (const BenchPhase& phase : kPhases) {
-    if (only && *only != phase.name) continue;
+    if (only ? *only != phase.name : phase.mode == BenchMode::kPlay) continue;
     auto samples = bench_phase(app, frames, width, height, phase.mode, clock);
     if (!samples) {
       std::cerr << "attention-machine: " << samples.error() << "\n";

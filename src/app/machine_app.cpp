@@ -17,6 +17,7 @@
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
 #include "am/ui/input_events.hpp"
+#include "beat_overlay.hpp"
 #include "camera_presets.hpp"
 #include "focus_overlay.hpp"
 #include "process_stats.hpp"
@@ -176,7 +177,7 @@ void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
   user_moved_camera_ = false;
 }
 
-void MachineApp::record_view_facts(const FocusFacts& facts) {
+void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat) {
   const auto rect = [](const ui::ScreenRect& r) {
     return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
   };
@@ -187,6 +188,8 @@ void MachineApp::record_view_facts(const FocusFacts& facts) {
   for (std::size_t i = 0; i < facts.callouts.size(); ++i)
     callouts.push_back({{"text", facts.callout_texts[i]}, {"rect", rect(facts.callouts[i])}});
   j["callouts"] = callouts;
+  j["beat_view"] = {{"caption", beat.caption ? rect(*beat.caption) : nlohmann::ordered_json(nullptr)},
+                    {"notes", beat.notes}};
   session_->set_view_facts(std::move(j));
 }
 
@@ -378,6 +381,13 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     place_camera(glide, vp);
   } else if (viewport_resized && !user_moved_camera_) {
     place_camera(false, vp);  // a new aspect frames the chapter's view anew, unless the user moved it
+  } else if (report.requests.beat_focus_changed) {
+    // A beat about other parts moves the camera only when they would leave the frame.
+    const machine::Box box = focus_box(session_->focus(), view_->scene(), view_->input());
+    if (!box.empty() && !stays_in_frame(box.lo, box.hi, camera_, vp.aspect())) {
+      const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
+      place_camera(glide, vp);
+    }
   }
 
   if (interactive) handle_mouse(vp);
@@ -389,8 +399,12 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   // Callouts at least 13 px, growing with the UI font (which carries the DPI scale);
   // the viewport is in UI pixels, as ImGui draws.
   const float label_px = std::max(13.0f, ImGui::GetFontSize());
-  record_view_facts(
-      draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(), camera_, vp, label_px));
+  const std::optional<ui::Beat>& beat = session_->beat();
+  const FocusFacts facts = draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(),
+                                              camera_, vp, label_px, !beat.has_value());
+  const BeatOverlayFacts beat_facts =
+      beat ? draw_beat_overlay(beat->caption, view_->scene(), camera_, vp, facts.focus, label_px) : BeatOverlayFacts{};
+  record_view_facts(facts, beat_facts);
   ImGui::Render();
 
   // Framebuffer pixels (HiDPI: larger than UI pixels), GL's bottom-left origin.

@@ -12,6 +12,7 @@
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/renderer.hpp"
 #include "am/ui/viewport.hpp"
+#include "beat_overlay.hpp"
 #include "focus_overlay.hpp"
 #include "gl_window.hpp"
 #include "overlay_layer.hpp"
@@ -81,7 +82,7 @@ class MachineApp {
   // Keys tapped between two frames are held down for ImGui's widgets for one frame.
   void hold_taps_for_imgui();
   void place_camera(bool glide, const ui::ViewportRect& viewport);
-  void record_view_facts(const FocusFacts& facts);
+  void record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat);
   void install_input_callbacks();
   // Follows the settings' Quality choice (the panel may change it) into the renderer.
   void sync_quality();

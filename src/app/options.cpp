@@ -71,16 +71,20 @@ const FlagTable<Options>& flags() {
     t.section("Window:");
     t.add("chapter", "K", "open at chapter K, counted from 0 (--list-chapters lists them)",
           whole_number(&Options::chapter, 0));
+    t.add("beat", "N", "open at the chapter's beat N (0-based), at its end state", whole_number(&Options::beat, 0));
     t.add("list-chapters", "", "print the chapters and exit", switch_on(&Options::list_chapters));
     t.add("screenshot", "FILE", "render one frame offscreen, write a PNG and exit",
           path(&Options::screenshot));
     t.add("size", "WxH", "window or screenshot size", window_size());
     t.add("bench-frames", "N", "draw N frames and print frame-time percentiles, frames/s, draw calls",
           whole_number(&Options::bench_frames, 1));
-    t.add("motion", "M", "with --bench-frames: still, orbit, scrub or ablate (default: each in turn);\n"
-          "with --record: orbit or scrub (default: orbit)",
-          one_of(&Options::bench_motion,
-                 {{"still", "still"}, {"orbit", "orbit"}, {"scrub", "scrub"}, {"ablate", "ablate"}}));
+    t.add("motion", "M", "with --bench-frames: still, orbit, scrub, ablate or play (the chapter's beats;\n"
+          "default: the first four in turn); with --record: orbit or scrub (default: orbit)",
+          one_of(&Options::bench_motion, {{"still", "still"},
+                                          {"orbit", "orbit"},
+                                          {"scrub", "scrub"},
+                                          {"ablate", "ablate"},
+                                          {"play", "play"}}));
     t.add("bench-json", "FILE", "with --bench-frames: also write the figures as JSON",
           path(&Options::bench_json));
     t.add("bench-idle", "S",

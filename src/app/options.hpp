@@ -31,6 +31,7 @@ struct Options {
   // Window and headless rendering.
   std::optional<std::filesystem::path> screenshot;    // --screenshot out.png
   std::optional<int> chapter;
+  std::optional<int> beat;                            // --beat N: the chapter's beat N (0-based), at its end state
   int width = 1280;
   int height = 800;
   std::optional<int> bench_frames;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <functional>
@@ -137,6 +138,10 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->state_.pulled = *pulled;
   // A view to open (FILE, --open) or the last session's, over what the flags chose.
   if (auto opened = s->open_at_start(options); !opened) return fail(opened.error());
+  if (options.beat) {  // the chapter's beat, clamped into the beats the text gives it
+    s->state_.beat.chapter = s->state_.chapter;
+    ui::jump_to_beat(s->state_.beat, *options.beat, ui::beat_count(s->state_));
+  }
   // After the chapter is entered, so its own status does not hide what was left out.
   const auto& shown = s->state_.load_messages;
   if (!shown.empty())
@@ -321,6 +326,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["inspector"] = {{"hovered", inspector_.hovered}, {"selected", inspector_.selected}};
   const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
+  extra["beat"] = beat_dump();
   return ui::write_state_dump(path, state_, *engine_, extra);
 }
 
@@ -400,6 +406,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   requests.reset_camera = requests.reset_camera || actions.reset_camera;
   apply_keep_actions(actions, requests);
   follow_training();
+  sync_beats(dt_seconds);
   ui::advance_playback(state_, steps(), dt_seconds);
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
 }
@@ -485,24 +492,39 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
   }
   ctx_ = context();
   const ui::ChapterStage stage = ui::current_stage(state_, ctx_);
+  beat_ = ui::current_beat(state_, ctx_);
+  const ui::FocusList shown = beat_ && beat_->focus.count > 0 ? beat_->focus : stage.focus;
+  const ui::CameraPose look = beat_ && beat_->pose ? *beat_->pose : stage.camera;
+  // Starting to play frames the first beat; later beats move the camera only when needed.
+  const bool beats_began = beat_.has_value() && !had_beat_;
+  had_beat_ = beat_.has_value();
   // Poses close on a plate follow the lifted plate; the others only change with the chapter.
   const bool follows_plate =
       stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
       stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
-  if (stage.camera != pose_ || !(stage.focus == focus_) || state_.chapter != posed_chapter_ ||
-      !first_pose_done_ ||
+  if (look != pose_ || !(stage.focus == chapter_focus_) || state_.chapter != posed_chapter_ || !first_pose_done_ ||
+      beats_began ||
       (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
     requests.camera_changed = true;
+  else if (!(shown == focus_))
+    requests.beat_focus_changed = true;  // the camera stays unless the beat's parts leave the frame
   first_pose_done_ = true;
-  pose_ = stage.camera;
-  focus_ = stage.focus;
+  pose_ = look;
+  chapter_focus_ = stage.focus;
+  focus_ = shown;
   posed_chapter_ = state_.chapter;
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
   update_bead_clock(time_seconds, dt_seconds, stage.highlight);
   hold_view_camera(requests);
   // Headless pictures keep the fixed clock they were given, so they repeat.
-  return ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : bead_clock_);
+  machine::SceneInput input = ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : bead_clock_);
+  if (beat_) {
+    input.beat = beat_->stage;
+    // A character arriving through the cache is the query of its own row.
+    if (beat_->stage.op == machine::BeatOp::kCacheRow) input.selected_position = beat_->stage.count - 1;
+  }
+  return input;
 }
 
 // 3. The panels, drawn from what step 2 derived. What they choose is kept for the next
@@ -525,6 +547,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::draw_bar_strips(state_, layout_, actions);
   ui::draw_navigator(state_, ctx_, steps(), actions);
   ui::draw_chapter_text(state_, ctx_, chapter_panel_);
+  ui::draw_beat_strip(state_);
   ui::draw_text_input(state_, text_panel_, actions);
   ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
   ui::draw_inspector(state_, inspector);
@@ -641,6 +664,45 @@ void UiSession::update_bead_clock(double time_seconds, double dt_seconds, std::u
   beads_moving_ = !state_.settings.reduced_motion &&
                   (about_beads || time_seconds - last_change_s_ < kBeadsAfterChangeSeconds);
   if (beads_moving_) bead_clock_ += dt_seconds;
+}
+
+// The player follows the chapter (another chapter starts with no beat) and the text (a
+// shorter text has fewer beats), and moves on while it plays.
+void UiSession::sync_beats(double dt_seconds) {
+  ui::BeatPlayer& p = state_.beat;
+  if (p.chapter != state_.chapter) {
+    const float speed = p.speed;
+    p = ui::BeatPlayer{};
+    p.chapter = state_.chapter;
+    p.speed = speed;
+  }
+  const int count = ui::beat_count(state_);
+  if (p.index >= count) {
+    p.index = count - 1;
+    p.progress = 1.0;
+    p.playing = p.playing && count > 0;
+  }
+  const ui::BeatScript* script = ui::chapter_beats(state_.chapter);
+  ui::advance_beats(p, count, script ? script->seconds : 1.0, dt_seconds, state_.settings.reduced_motion);
+}
+
+// The dump's beat: index, count, caption and the numbers it quotes, by name.
+nlohmann::ordered_json UiSession::beat_dump() const {
+  nlohmann::ordered_json j;
+  j["index"] = beat_ ? state_.beat.index : -1;
+  j["count"] = ui::beat_count(state_);
+  j["progress"] = beat_ ? state_.beat.progress : 1.0;
+  j["playing"] = state_.beat.playing;
+  j["caption"] = beat_ ? beat_->caption : std::string();
+  nlohmann::ordered_json numbers = nlohmann::ordered_json::object();
+  if (beat_)
+    for (const machine::BeatNumber& n : beat_->numbers)
+      numbers[n.name] = !n.scalar || n.values.empty() ? nlohmann::ordered_json(n.values)
+                        : n.values.front() == std::floor(n.values.front()) && std::abs(n.values.front()) < 9e15
+                            ? nlohmann::ordered_json(static_cast<std::int64_t>(n.values.front()))  // places, counts
+                            : nlohmann::ordered_json(n.values.front());
+  j["numbers"] = numbers;
+  return j;
 }
 
 void UiSession::click(const machine::Part& part) {

@@ -17,6 +17,7 @@
 #include "am/machine/scene.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/ui/app_state.hpp"
+#include "am/ui/beats.hpp"
 #include "am/ui/checkpoint_cache.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
@@ -38,6 +39,7 @@ struct SessionRequests {
   bool screenshot = false;                                 // F12 / Ctrl+S: save the window to a PNG
   std::optional<std::filesystem::path> script_screenshot;  // a script's "screenshot" command
   bool camera_changed = false;                // the chapter's pose (or lifted plate) changed: glide there
+  bool beat_focus_changed = false;            // a beat names other parts: move only if they leave the frame
   bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
   std::optional<ui::ViewCamera> view_camera;  // an opened view's camera: jump there (wins over the chapter's)
@@ -101,7 +103,9 @@ class UiSession {
   const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   // Something the user sees moves by itself: the drum playing, a script replaying,
   // presentation mode's hint.
-  bool animating() const { return state_.playing || script_running() || hint_showing_; }
+  bool animating() const { return state_.playing || state_.beat.playing || script_running() || hint_showing_; }
+  // The beat on show (none: no beat chosen, or the chapter has none), derived once a frame.
+  const std::optional<ui::Beat>& beat() const { return beat_; }
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
   // The pass of the current text at a checkpoint index: cached, or computed at once.
@@ -214,7 +218,12 @@ class UiSession {
   ui::TrainingActions pending_training_;
   bool presentation_shown_ = false;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
-  ui::FocusList focus_;
+  ui::FocusList focus_;          // what the camera frames and the callouts name: the beat's parts, else the chapter's
+  ui::FocusList chapter_focus_;  // the chapter's own focus parts
+  std::optional<ui::Beat> beat_;
+  bool had_beat_ = false;  // last frame showed a beat
+  void sync_beats(double dt_seconds);
+  nlohmann::ordered_json beat_dump() const;
   nlohmann::ordered_json view_facts_;
   ui::InspectorView inspector_;  // what the inspector showed last frame
   std::vector<std::string> clipped_text_;  // what did not fit its panel last frame

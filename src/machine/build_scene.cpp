@@ -14,6 +14,7 @@ void build_scene(const SceneInput& input, Scene& out) {
   build_readout(b);
   build_drum(b);
   build_rack(b);
+  build_beat(b);
 
   Anchors& a = out.anchors;
   a.slugs = {0.0f, L.tube_y, L.slug_z};

@@ -16,6 +16,7 @@ Builder::Builder(const SceneInput& input, Scene& out) : in(input), scene(out) {
   scene.anchors = Anchors{};
   scene.grids = {};
   scene.animated = false;
+  scene.notes.clear();
 
   if (in.acts != nullptr && in.acts->length() > 0) acts = in.acts;
   T = acts ? acts->length() : 0;

@@ -74,5 +74,7 @@ void build_mlp_housings(Builder& b);
 void build_readout(Builder& b);
 void build_drum(Builder& b);
 void build_rack(Builder& b);
+// The playing beat's notes and the pieces that exist only while it plays (beat_notes.cpp).
+void build_beat(Builder& b);
 
 }  // namespace am::machine

@@ -3,6 +3,7 @@
 #include "am/machine/focus.hpp"
 
 #include "am/machine/layout.hpp"
+#include "beat_look.hpp"
 
 #include <algorithm>
 #include <array>
@@ -79,6 +80,15 @@ bool belongs(const Part& p, const SceneInput& in, FocusPart f, int query) {
     case FocusPart::kColumns: return p.kind == PartKind::kProbabilityColumn;
     case FocusPart::kDrum: return p.kind == PartKind::kDrum;
     case FocusPart::kRack: return p.kind == PartKind::kRackHead;
+    case FocusPart::kBeatStretch: {
+      // The stretch the beat writes into and the stretch before it: before, then after.
+      const int target = beat_stretch(in.beat);
+      // Chapter 1's three stretches lie side by side: all of them; later, the one written.
+      const int first = target <= static_cast<int>(Stage::kEmbeddingPlusPosition) ? 0 : target;
+      return p.kind == PartKind::kBand && p.position == in.beat.query && target >= 0 && p.stage >= first &&
+             p.stage <= target;
+    }
+    case FocusPart::kBeatMlp: return p.kind == PartKind::kMlpNeedle && p.layer == in.beat.layer;
     case FocusPart::kMachine:
     case FocusPart::kCount: return false;
   }
@@ -110,7 +120,7 @@ const char* focus_part_name(FocusPart part) {
   static constexpr std::array<const char*, kFocusPartCount> kNames = {
       "slugs",        "query slug",   "entry bands", "lifted dials", "weight grid", "shutter",
       "threads",      "beads",        "layer plates", "all plates",  "path plates", "copy thread",
-      "mlp",          "columns",      "drum",        "rack",         "machine"};
+      "mlp",          "columns",      "drum",        "rack",         "beat stretch", "beat mlp", "machine"};
   const auto i = static_cast<std::size_t>(part);
   return i < kNames.size() ? kNames[i] : "?";
 }

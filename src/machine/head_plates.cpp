@@ -9,6 +9,7 @@
 
 #include "am/machine/encodings.hpp"
 #include "builder.hpp"
+#include "beat_look.hpp"
 #include "transforms.hpp"
 
 namespace am::machine {
@@ -87,11 +88,14 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
   // Weight cells, only where a weight can be non-zero (j <= i).
   for (int i = 0; i < T; ++i)
     for (int j = 0; j <= i; ++j) {
+      bool cached = false;  // a beat may not have computed this cell yet
+      if (!cell_shown(b.in, hd.layer, hd.head, i, j, cached)) continue;
       const Part p = hd.pair_part(PartKind::kAttentionCell, i, j);
       const PickId pick = b.part(p);
+      const glm::vec4 colour = attention_cell_color(p.weight);
       b.add(Mesh::kBox, Material::kGlow,
             xf::box(cell(i, j) + glm::vec3(0, 0.004f, 0), {0.9f * s, 0.008f, 0.85f * pitch}),
-            attention_cell_color(p.weight), pick);
+            cached ? glm::vec4(glm::vec3(colour) * 0.45f, 1.0f) : colour, pick);
     }
 
   // The query's row framed in copper.
@@ -105,7 +109,8 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
   }
 
   // The shutter: row i covers keys i+1 .. T-1, a staircase whose steps follow the diagonal.
-  if (b.in.view.show_shutter && T > 1) {
+  const float shutter_up = shutter_lift(b.in, hd.layer, hd.head);  // a beat may be dropping it
+  if (b.in.view.show_shutter && T > 1 && shutter_up >= 0.0f) {
     for (int i = 0; i + 1 < T; ++i) {
       const float x0 = L.x(i + 1) - 0.5f * s, x1 = L.x(T - 1) + 0.5f * s;
       Part p;
@@ -118,11 +123,12 @@ void build_grid_and_shutter(Builder& b, const Head& hd, const Bay& bay, float to
       const PickId pick = b.part(p);
       const glm::vec3 row = cell(i, 0);
       b.add(Mesh::kBox, Material::kSteel,
-            xf::box({0.5f * (x0 + x1), top_y + 0.035f, row.z}, {x1 - x0, 0.06f, pitch}), kShutterTint, pick);
+            xf::box({0.5f * (x0 + x1), top_y + 0.035f + shutter_up, row.z}, {x1 - x0, 0.06f, pitch}), kShutterTint,
+            pick);
     }
     // A brass edge along the slant.
-    const glm::vec3 a = cell(0, 0) + glm::vec3(0.5f * s, 0.06f, 0.5f * pitch);
-    const glm::vec3 e = cell(T - 1, T - 1) + glm::vec3(0.5f * s, 0.06f, 0.5f * pitch);
+    const glm::vec3 a = cell(0, 0) + glm::vec3(0.5f * s, 0.06f + shutter_up, 0.5f * pitch);
+    const glm::vec3 e = cell(T - 1, T - 1) + glm::vec3(0.5f * s, 0.06f + shutter_up, 0.5f * pitch);
     b.add(Mesh::kCylinder, Material::kBrass, xf::segment(a, e, 0.025f), kWhite);
   }
 
@@ -163,7 +169,7 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
                              {0.05f * r, 0.22f * r, 0.004f}),
             kDialInk, pick);
     }
-    const float angle = dial_needle_angle(p.scaled);
+    const float angle = dial_share(b.in, hd.layer, hd.head, j) * dial_needle_angle(p.scaled);
     const glm::vec3 dir = kDialUp * std::cos(angle) + kRight * std::sin(angle);
     b.add(Mesh::kNeedle, Material::kSteel,
           xf::needle(c + kDialNormal * 0.008f, dir, glm::cross(dir, kDialNormal), 0.88f * r, 0.08f * r),
@@ -185,10 +191,11 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
     else
       curve.height = 0.3f + 0.45f * std::sqrt(static_cast<float>(hd.query - j) * s);
     const float w = hd.weight(hd.query, j);
+    const float shown_w = w * thread_share(b.in, hd.layer, hd.head);  // a beat may still be thickening it
 
     if (threads) {
       const PickId pick = b.part(hd.pair_part(PartKind::kThread, hd.query, j));
-      SweptTube& tube = b.tube(thread_radius(w, s), thread_color(w, highlighted), Material::kGlow, pick);
+      SweptTube& tube = b.tube(thread_radius(shown_w, s), thread_color(shown_w, highlighted), Material::kGlow, pick);
       constexpr int kSegments = 20;
       for (int k = 0; k <= kSegments; ++k) tube.points.push_back(curve.at(static_cast<float>(k) / kSegments));
     }
@@ -198,7 +205,11 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
       const bool pulled =
           b.in.pulled.pulled[static_cast<std::size_t>(hd.layer)][static_cast<std::size_t>(hd.head)];
       float t = pulled ? 1.0f : 0.5f;
-      if (!b.in.view.reduced_motion && !pulled) {
+      const std::optional<float> beat_t = bead_place(b.in, hd.layer, hd.head);
+      if (beat_t) {
+        t = *beat_t;  // a beat carries the beads: none while it is about something else
+        if (t < 0.0f) continue;
+      } else if (!b.in.view.reduced_motion && !pulled) {
         const double phase = b.in.time_seconds * 0.35 + 0.618034 * j;
         t = 1.0f - static_cast<float>(phase - std::floor(phase));
         b.scene.animated = true;

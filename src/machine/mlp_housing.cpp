@@ -6,6 +6,7 @@
 
 #include "am/machine/encodings.hpp"
 #include "builder.hpp"
+#include "beat_look.hpp"
 #include "transforms.hpp"
 
 namespace am::machine {
@@ -22,6 +23,14 @@ float neuron_scale(const LayerActivations& la, int T) {
   float m = 1e-6f;
   for (int i = 0; i < T * kDMlp; ++i)  // mlp_post: [T, 128]
     if (std::isfinite(la.mlp_post[i])) m = std::max(m, std::abs(la.mlp_post[i]));
+  return m;
+}
+
+// The largest |value| of one character's 128 pre-activations.
+float row_scale(const float* pre) {
+  float m = 1e-6f;
+  for (int n = 0; n < kDMlp; ++n)
+    if (std::isfinite(pre[n])) m = std::max(m, std::abs(pre[n]));
   return m;
 }
 }  // namespace
@@ -57,20 +66,26 @@ void build_mlp_housings(Builder& b) {
     for (float sx : {-1.0f, 1.0f})
       b.add(Mesh::kBox, Material::kCopper, xf::box({sx * (hw - 0.5f * kWall), 0.5f * kWallHeight, h.z_front}, {kWall + 0.02f, kWallHeight, 0.03f}), kWhite);
 
-    // The needle bar above the tubes.
-    const float bar_y = L.tube_y + L.tube_radius + 0.25f + kMaxNeedle * 0.3f;
+    // The needle bar above the tubes; while a beat is about them, above the walls, where
+    // the plates in front cannot hide them.
+    const bool raised = needles_in_beat(b.in, l);
+    const float bar_y = raised ? kWallHeight + 1.3f : L.tube_y + L.tube_radius + 0.25f + kMaxNeedle * 0.3f;
     const float bar_half = hw - 0.4f;
     b.add(Mesh::kCylinder, Material::kSteel, xf::segment({-bar_half, bar_y, zc}, {bar_half, bar_y, zc}, 0.03f), kWhite);
 
     char title[96];
     if (b.acts != nullptr) {
       const LayerActivations& la = b.acts->layers[static_cast<std::size_t>(l)];
-      const float scale = neuron_scale(la, b.T);
+      // A beat about this MLP scales its needles to this character's own largest, and
+      // thickens them, so the 128 can be seen rising and bending.
+      const bool beat = needles_in_beat(b.in, l);
+      const float scale = beat ? row_scale(la.mlp_pre + b.query * kDMlp) : neuron_scale(la, b.T);
       const float pitch = 2.0f * bar_half / kDMlp;
-      const float width = std::min(0.6f * pitch, 0.06f);
+      const float width = beat ? 0.8f * pitch : std::min(0.6f * pitch, 0.06f);
       const float* row = la.mlp_post + b.query * kDMlp;  // [128]
       for (int n = 0; n < kDMlp; ++n) {
-        const float v = row[n];
+        // A beat may show the needle on its way: rising to the pre-activation, then bent by GELU.
+        const float v = needle_value(b.in, l, la.mlp_pre[b.query * kDMlp + n], row[n]);
         Part p;
         p.kind = PartKind::kMlpNeedle;
         p.layer = l;
@@ -80,7 +95,7 @@ void build_mlp_housings(Builder& b) {
         p.scaled = la.mlp_pre[b.query * kDMlp + n];
         p.weight = scale;
         const PickId pick = b.part(p);
-        const float len = neuron_needle_length(v, scale, kMaxNeedle);
+        const float len = neuron_needle_length(v, scale, beat ? 1.6f * kMaxNeedle : kMaxNeedle);
         const glm::vec3 dir(0.0f, len >= 0.0f ? 1.0f : -1.0f, 0.0f);
         const glm::vec3 base(-bar_half + (static_cast<float>(n) + 0.5f) * pitch, bar_y, zc);
         b.add(Mesh::kNeedle, Material::kSteel, xf::needle(base, dir, {1, 0, 0}, std::max(std::abs(len), 0.002f), width),

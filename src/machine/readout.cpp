@@ -8,6 +8,7 @@
 
 #include "am/model/alphabet.hpp"
 #include "builder.hpp"
+#include "beat_look.hpp"
 #include "transforms.hpp"
 
 namespace am::machine {
@@ -68,6 +69,8 @@ void build_readout(Builder& b) {
            (probs[static_cast<std::size_t>(a)] == probs[static_cast<std::size_t>(c)] && a < c);
   });
 
+  const float share = column_share(b.in);  // a beat may be raising them
+  for (float& p : probs) p *= share;
   const float glass_r = 0.38f * pitch;
   const float liquid_r = ghosts ? 0.24f * pitch : 0.31f * pitch;
   const float liquid_dx = ghosts ? -0.08f * pitch : 0.0f;

@@ -3,6 +3,7 @@
 // than font glyphs, so they stay visible whatever font the renderer has.
 #include "am/model/alphabet.hpp"
 #include "builder.hpp"
+#include "beat_look.hpp"
 #include "transforms.hpp"
 
 namespace am::machine {
@@ -63,6 +64,8 @@ void build_slugs(Builder& b) {
   const Layout& L = b.layout;
   const glm::vec3 size = L.slug_size;
   for (int t = 0; t < b.T; ++t) {
+    float drop = 0.0f;  // a beat may still be bringing this slug in
+    if (!slug_arrived(b.in, t, b.T, drop)) continue;
     const char c = b.character(t);
     Part p;
     p.kind = PartKind::kSlug;
@@ -73,7 +76,7 @@ void build_slugs(Builder& b) {
 
     const bool selected = t == b.query;
     const Material m = selected ? Material::kCopper : Material::kBrass;
-    const glm::vec3 centre(L.x(t), L.tube_y, L.slug_z);
+    const glm::vec3 centre(L.x(t), L.tube_y + drop, L.slug_z);
     b.add(Mesh::kBevelBox, m, xf::box(centre, size), kSlugTint, pick);
     raised_mark(b, c, centre + glm::vec3(0, 0, 0.5f * size.z), size.x, size.y, m, pick);
     if (selected)  // a glowing base under the query character

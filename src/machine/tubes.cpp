@@ -5,6 +5,7 @@
 
 #include "am/machine/encodings.hpp"
 #include "builder.hpp"
+#include "beat_look.hpp"
 #include "transforms.hpp"
 
 namespace am::machine {
@@ -13,6 +14,7 @@ namespace {
 const glm::vec4 kBedColor{0.30f, 0.30f, 0.32f, 1.0f};
 const glm::vec4 kGlassTint{0.86f, 0.93f, 1.0f, 0.22f};
 const glm::vec4 kInk{0.93f, 0.86f, 0.68f, 1.0f};  // labels on the dark bed
+const glm::vec4 kUnwritten{0.16f, 0.16f, 0.18f, 1.0f};  // a band a beat has not written yet
 constexpr float kBandFill = 0.8f;  // share of its pitch a band fills (the glass shows between)
 }  // namespace
 
@@ -62,6 +64,7 @@ void build_tubes(Builder& b) {
                    glm::vec4(1.0f), b.last_pick() + 1, static_cast<std::uint32_t>(colors.size()),
                    static_cast<std::uint32_t>(kDModel)};
       const float* row = values + t * kDModel;  // [32]
+      const int shown = bands_shown(b.in, static_cast<int>(st.stage), t);
       for (int k = 0; k < kDModel; ++k) {
         Part& p = b.new_part();
         p.kind = PartKind::kBand;
@@ -71,7 +74,7 @@ void build_tubes(Builder& b) {
         p.weight = scale;
         p.index = k;
         p.value = row[k];
-        colors.push_back(band_color(row[k], scale));
+        colors.push_back(k < shown ? band_color(row[k], scale) : kUnwritten);
       }
       rods.push_back(rod);
     }

@@ -100,6 +100,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
         for (bool p : layer) pulled += p ? 1 : 0;
       return "rack of heads" + dot + fmt_int(pulled) + " pulled";
     }
+    case FocusPart::kBeatStretch:  // a beat's parts: its caption and notes speak for them
+    case FocusPart::kBeatMlp:
     case FocusPart::kMachine:
     case FocusPart::kCount:
       break;

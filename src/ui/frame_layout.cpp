@@ -14,6 +14,7 @@ constexpr float kBottomShare = 0.12f, kBottomMinRows = 3.6f, kBottomMaxRows = 7.
 constexpr float kStripRows = 1.6f;      // a collapsed bar: room for one small button
 constexpr float kNavigatorRows = 1.9f;  // one row of buttons and its padding
 constexpr float kStatusRows = 3.6f;     // three wrapped lines
+constexpr float kBeatStripRows = 4.0f;  // the beat strip: buttons and count, the scrubber, the speed
 constexpr float kPredictionsRows = 8.4f, kPredictionsShare = 0.30f;  // five bars and a title
 constexpr float kRackRows = 10.0f, kRackShare = 0.42f, kRackMaxRows = 18.0f;
 constexpr float kTextShare = 0.40f;  // of the bottom bar's width
@@ -101,7 +102,7 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
 
   if (in.left_open) {
     PanelRect after_nav;
-    stack(f.left, {{&f.navigator, rows(kNavigatorRows, line)}}, &after_nav);
+    stack(f.left, {{&f.navigator, rows(kNavigatorRows, line)}, {&f.beats, rows(kBeatStripRows, line)}}, &after_nav);
     const int status_h = std::min(rows(kStatusRows, line), after_nav.h / 3);
     f.chapter = {after_nav.x, after_nav.y, after_nav.w, after_nav.h - status_h};
     f.status = {after_nav.x, after_nav.y + f.chapter.h, after_nav.w, status_h};

@@ -23,7 +23,8 @@ constexpr NamedKey kNamedKeys[] = {
     {"space", keys::kSpace},   {"enter", keys::kEnter},       {"return", keys::kEnter},
     {"escape", keys::kEscape}, {"esc", keys::kEscape},        {"tab", keys::kTab},
     {"pageup", keys::kPageUp}, {"pagedown", keys::kPageDown}, {"backspace", keys::kBackspace},
-    {"delete", keys::kDelete},
+    {"delete", keys::kDelete}, {"period", keys::kPeriod},     {"comma", keys::kComma},
+    {"bracketleft", keys::kLeftBracket}, {"bracketright", keys::kRightBracket},
 };
 
 }  // namespace

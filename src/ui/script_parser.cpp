@@ -82,6 +82,18 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.text = std::string(arg);
     return c;
   }
+  if (word == "play" || word == "pause") {
+    if (!arg.empty()) return fail("'" + std::string(word) + "' takes nothing after it");
+    c.kind = word == "play" ? CommandKind::kPlay : CommandKind::kPause;
+    return c;
+  }
+  if (word == "beat") {
+    c.kind = CommandKind::kBeat;
+    auto n = integer_argument(word, arg, 0, INT32_MAX);
+    if (!n) return fail(n.error());
+    c.number = *n;
+    return c;
+  }
   if (word == "chapter" || word == "step" || word == "select" || word == "wait") {
     std::int64_t lo = 0, hi = 0;
     if (word == "chapter") {
@@ -242,6 +254,9 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kCorrupt: return "corrupt";
     case CommandKind::kOpen: return "open";
     case CommandKind::kSaveView: return "save-view";
+    case CommandKind::kPlay: return "play";
+    case CommandKind::kPause: return "pause";
+    case CommandKind::kBeat: return "beat";
   }
   return "?";
 }

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "am/model/weights_dir.hpp"
+#include "am/ui/beats.hpp"
 #include "am/ui/chapters.hpp"
 
 namespace am::ui {
@@ -84,6 +85,23 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kOpen:
     case CommandKind::kSaveView:
       return engine.window_command(c);
+    case CommandKind::kPlay:
+    case CommandKind::kPause:
+    case CommandKind::kBeat: {
+      const int count = beat_count(state);
+      if (count == 0)
+        return fail(chapter_beats(state.chapter) ? "there is no text to compute" : "this chapter has no beats to play");
+      if (state.beat.chapter != state.chapter) state.beat = BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
+      if (c.kind == CommandKind::kPlay) play_beats(state.beat, count);
+      if (c.kind == CommandKind::kPause) state.beat.playing = false;
+      if (c.kind == CommandKind::kBeat) {
+        if (c.number >= count)
+          return fail("chapter " + std::to_string(state.chapter) + " has " + std::to_string(count) + " beats (0 to " +
+                      std::to_string(count - 1) + ")");
+        jump_to_beat(state.beat, static_cast<int>(c.number), count);
+      }
+      return Ok{};
+    }
     case CommandKind::kRun: {
       // the session swaps the engine before the next command runs
       std::string names;

@@ -8,9 +8,12 @@ const std::vector<Shortcut>& all_shortcuts() {
   static const std::vector<Shortcut> shortcuts = {
       {ShortcutAction::kPreviousChapter, "Left arrow", "previous chapter"},
       {ShortcutAction::kNextChapter, "Right arrow", "next chapter"},
-      {ShortcutAction::kPlayPause, "Space", "play or pause training on the drum"},
-      {ShortcutAction::kPreviousHead, "Up arrow", "lift the previous head plate"},
-      {ShortcutAction::kNextHead, "Down arrow", "lift the next head plate"},
+      {ShortcutAction::kPlayBeats, "Space", "watch the chapter compute: play or pause its beats"},
+      {ShortcutAction::kNextBeat, "Down arrow or .", "the next beat (its end state)"},
+      {ShortcutAction::kPreviousBeat, "Up arrow or ,", "the beat before"},
+      {ShortcutAction::kPlayPause, "P", "play or pause training on the drum"},
+      {ShortcutAction::kPreviousHead, "[", "lift the previous head plate"},
+      {ShortcutAction::kNextHead, "]", "lift the next head plate"},
       {ShortcutAction::kResetCamera, "Home", "camera back to the chapter's view"},
       {ShortcutAction::kToggleSettings, "F2", "show or hide the settings"},
       {ShortcutAction::kToggleHelp, "F1", "show or hide this help"},
@@ -37,9 +40,14 @@ std::optional<ShortcutAction> shortcut_for(int key, int mods) {
   switch (key) {
     case keys::kLeft: return ShortcutAction::kPreviousChapter;
     case keys::kRight: return ShortcutAction::kNextChapter;
-    case keys::kSpace: return ShortcutAction::kPlayPause;
-    case keys::kUp: return ShortcutAction::kPreviousHead;
-    case keys::kDown: return ShortcutAction::kNextHead;
+    case keys::kSpace: return ShortcutAction::kPlayBeats;
+    case keys::kDown:
+    case keys::kPeriod: return ShortcutAction::kNextBeat;
+    case keys::kUp:
+    case keys::kComma: return ShortcutAction::kPreviousBeat;
+    case 'P': return ShortcutAction::kPlayPause;
+    case keys::kLeftBracket: return ShortcutAction::kPreviousHead;
+    case keys::kRightBracket: return ShortcutAction::kNextHead;
     case keys::kHome: return ShortcutAction::kResetCamera;
     case keys::kF1: return ShortcutAction::kToggleHelp;
     case keys::kF1 + 1: return ShortcutAction::kToggleSettings;

@@ -63,14 +63,15 @@ TEST_CASE("known layouts at 1024x640, 1280x720, 1920x1080 and 3840x2160", "[fram
 TEST_CASE("the slots fill their bars, in the narrative, readings and bottom order", "[frame]") {
   const FrameLayout f = layout(1280, 720);
   CHECK(f.navigator == PanelRect{0, 0, 256, 38});
-  CHECK(f.chapter == PanelRect{0, 38, 256, 610});
+  CHECK(f.beats == PanelRect{0, 38, 256, 80});
+  CHECK(f.chapter == PanelRect{0, 118, 256, 530});
   CHECK(f.status == PanelRect{0, 648, 256, 72});
   CHECK(f.predictions == PanelRect{1088, 0, 192, 168});
   CHECK(f.rack == PanelRect{1088, 168, 192, 302});
   CHECK(f.inspector == PanelRect{1088, 470, 192, 250});
   CHECK(f.text == PanelRect{256, 634, 333, 86});
   CHECK(f.drum == PanelRect{589, 634, 499, 86});
-  CHECK(area(f.navigator) + area(f.chapter) + area(f.status) == area(f.left));
+  CHECK(area(f.navigator) + area(f.beats) + area(f.chapter) + area(f.status) == area(f.left));
   CHECK(area(f.predictions) + area(f.rack) + area(f.inspector) == area(f.right));
   CHECK(area(f.text) + area(f.drum) == area(f.bottom));
 }

@@ -52,7 +52,14 @@ TEST_CASE("key names as scripts write them", "[input]") {
 TEST_CASE("every key in the help list maps to its shortcut", "[input]") {
   CHECK(shortcut_for(keys::kRight, 0) == ShortcutAction::kNextChapter);
   CHECK(shortcut_for(keys::kLeft, 0) == ShortcutAction::kPreviousChapter);
-  CHECK(shortcut_for(keys::kSpace, 0) == ShortcutAction::kPlayPause);
+  CHECK(shortcut_for(keys::kSpace, 0) == ShortcutAction::kPlayBeats);  // the chapter's computation
+  CHECK(shortcut_for('P', 0) == ShortcutAction::kPlayPause);           // the drum: training
+  CHECK(shortcut_for(keys::kDown, 0) == ShortcutAction::kNextBeat);
+  CHECK(shortcut_for(keys::kPeriod, 0) == ShortcutAction::kNextBeat);
+  CHECK(shortcut_for(keys::kUp, 0) == ShortcutAction::kPreviousBeat);
+  CHECK(shortcut_for(keys::kComma, 0) == ShortcutAction::kPreviousBeat);
+  CHECK(shortcut_for(keys::kRightBracket, 0) == ShortcutAction::kNextHead);
+  CHECK(shortcut_for(keys::kLeftBracket, 0) == ShortcutAction::kPreviousHead);
   CHECK(shortcut_for(keys::kHome, 0) == ShortcutAction::kResetCamera);
   CHECK(shortcut_for(keys::kF1, 0) == ShortcutAction::kToggleHelp);
   CHECK(shortcut_for(keys::kF1 + 1, 0) == ShortcutAction::kToggleSettings);

@@ -124,7 +124,7 @@ TEST_CASE("every panel draws in every chapter, and the arrow keys turn the pages
   CHECK(h.state.chapter == kChapterCount - 2);
 }
 
-TEST_CASE("function keys for help, settings and screenshots, and Space plays the drum", "[panels]") {
+TEST_CASE("function keys for help, settings and screenshots, P plays the drum, Space the beats", "[panels]") {
   HeadlessImGui imgui;
   Harness h;
   set_text(h.state, "the queen. the qu");
@@ -135,12 +135,22 @@ TEST_CASE("function keys for help, settings and screenshots, and Space plays the
   h.frame();
   CHECK(h.frame(GLFW_KEY_F12).screenshot);
   h.frame();
-  h.frame(GLFW_KEY_SPACE);
+  h.frame(GLFW_KEY_P);
   CHECK(h.state.playing);
   CHECK(h.state.step == 0);  // at the end, play starts again from the first checkpoint
   h.frame();
+  // Space plays the chapter's beats; Down steps one beat on, to its end state.
+  enter_chapter(h.state, *find_chapter(2), h.engine.chapter_context(h.state), h.engine.checkpoint_steps());
+  h.frame(GLFW_KEY_SPACE);
+  CHECK(h.state.beat.playing);
+  CHECK(h.state.beat.index == 0);
+  h.frame(GLFW_KEY_DOWN);
+  CHECK_FALSE(h.state.beat.playing);
+  CHECK(h.state.beat.index == 1);
+  CHECK(h.state.beat.progress == 1.0);
+  h.frame();
   const int head_before = h.state.selected_head;
-  CHECK(h.frame(GLFW_KEY_DOWN).heads_changed);
+  CHECK(h.frame(GLFW_KEY_RIGHT_BRACKET).heads_changed);
   CHECK(h.state.selected_head == (head_before + 1) % kHeads);
 }
 

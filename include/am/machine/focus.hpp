@@ -31,6 +31,8 @@ enum class FocusPart : std::uint8_t {
   kColumns,       // the probability columns at the back
   kDrum,          // the training drum
   kRack,          // the rack of heads
+  kBeatStretch,   // a beat's bands: the stretch of the query's tube the beat writes into (chapter 1: all three)
+  kBeatMlp,       // a beat's MLP housing: its layer's needles
   kMachine,       // everything drawn
   kCount
 };

@@ -18,6 +18,7 @@
 
 #include "am/core/draw_list.hpp"
 #include "am/core/revision_stamp.hpp"
+#include "am/machine/beat_stage.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
 
@@ -54,6 +55,7 @@ struct SceneInput {
   View view;
   TrainingTrack training;
   double time_seconds = 0.0;  // animation clock
+  BeatStage beat;             // the chapter's step being played (none: the finished machine)
 };
 
 enum class PartKind : std::uint8_t {
@@ -114,6 +116,13 @@ struct PlateGrid {
   glm::vec3 origin{0.0f}, query_step{0.0f}, key_step{0.0f}, normal{0.0f, 1.0f, 0.0f};
 };
 
+// A number drawn beside a part at a readable size on screen (the window draws these in
+// pixels, so they stay legible at any distance): a beat's live values.
+struct ScreenNote {
+  glm::vec3 anchor{0.0f};  // the world point it labels
+  std::string text;        // one or more lines
+};
+
 struct Scene {
   render::DrawList draw;        // its revisions say which parts differ from the last build
   render::RevisionStamp stamp;  // last build's hashes, for those revisions
@@ -121,6 +130,7 @@ struct Scene {
   Anchors anchors;
   std::array<PlateGrid, kLayers> grids{};  // one lifted plate per layer at most
   bool animated = false;                   // something moves with time_seconds (beads): keep drawing frames
+  std::vector<ScreenNote> notes;           // the beat's values beside its parts
   const Part* part(render::PickId id) const {
     return id == 0 || id > parts.size() ? nullptr : &parts[id - 1];
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "am/model/head_mask.hpp"
+#include "am/ui/beat_player.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/core/result.hpp"
 #include "am/ui/tracing_choice.hpp"
@@ -104,6 +105,7 @@ struct AppState {
   std::string run;
   std::vector<std::string> run_names;
   std::string requested_run;
+  BeatPlayer beat;                 // the chapter's computation, played step by step (beats.hpp)
   bool playing = false;            // the drum plays through training
   double play_clock = 0.0;         // seconds accumulated towards the next checkpoint
   double play_speed = 1.0;         // the drum's playback speed (kPlaySpeeds), 1 = kSecondsPerCheckpoint

@@ -33,6 +33,7 @@ struct FrameLayout {
   bool presentation = false;
   // Slots inside the open bars (empty when their bar is not open).
   PanelRect navigator, chapter, status;  // left: ◀ title ▶ and menus, the chapter's words, the status line
+  PanelRect beats;                       // left, under the navigator: the chapter's beat strip (player)
   PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
   PanelRect text, drum;                    // bottom: the text box, the drum's timeline
 

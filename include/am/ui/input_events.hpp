@@ -17,6 +17,7 @@
 namespace am::ui {
 
 namespace keys {
+inline constexpr int kComma = 44, kPeriod = 46, kLeftBracket = 91, kRightBracket = 93;
 inline constexpr int kSpace = 32, kA = 65, kZ = 90, k0 = 48, k9 = 57;
 inline constexpr int kEscape = 256, kEnter = 257, kTab = 258, kBackspace = 259, kDelete = 261;
 inline constexpr int kRight = 262, kLeft = 263, kDown = 264, kUp = 265, kPageUp = 266, kPageDown = 267;

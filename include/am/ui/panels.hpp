@@ -117,6 +117,8 @@ struct StatusView {
 void draw_navigator(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
                     PanelActions& actions);
 void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel);
+// The chapter's beat strip: ◀ Play ▶, the scrubber and the speed (beats.hpp).
+void draw_beat_strip(AppState& state);
 void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions);
 void draw_predictions(AppState& state, const Activations* acts, const Activations* intact);
 void draw_inspector(AppState& state, const InspectorView& view);

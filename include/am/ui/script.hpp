@@ -1,7 +1,8 @@
 // Replaying user actions from a text file, one per line:
 //   chapter 9 | text qzxv kplw qzxv kp | step 1500 | pull L2H4 | push L2H4 |
 //   select 16 (one-based query position) | head L1H4 | generate 20 | screenshot out.png |
-//   generate 20 temperature 0.8 seed 3 | run plain | attribute l | corrupt auto
+//   generate 20 temperature 0.8 seed 3 | run plain | attribute l | corrupt auto | play | pause |
+//   beat 3 (0-based, its end state)
 // and, for the window: key Right (a press and its release, within one frame; also F1,
 // Space, Ctrl+S, ...) | wait 1500 (let frames run for that many milliseconds of real
 // time) | focus text (the text box takes the keyboard) | resize 1920x1080 | dump out.json |
@@ -30,6 +31,8 @@ enum class CommandKind {
   kCorrupt,       // corrupt TEXT|auto: the text patching compares with
   kOpen,          // open FILE: a saved view or a lesson
   kSaveView,      // save-view FILE: the view now
+  kPlay, kPause,  // the chapter's beats play from where they are, or stop
+  kBeat,          // beat N (0-based): its end state
 };
 const char* command_name(CommandKind kind);
 

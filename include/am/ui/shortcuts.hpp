@@ -11,7 +11,8 @@ namespace am::ui {
 enum class ShortcutAction {
   kPreviousChapter, kNextChapter, kPlayPause, kToggleHelp, kScreenshot, kResetCamera,
   kToggleSettings, kNextHead, kPreviousHead, kTogglePresentation,
-  kSaveView, kOpenView, kMachineScreenshot, kQuit, kNextLessonView, kPreviousLessonView
+  kSaveView, kOpenView, kMachineScreenshot, kQuit, kNextLessonView, kPreviousLessonView,
+  kPlayBeats, kNextBeat, kPreviousBeat,  // the chapter's computation, beat by beat
 };
 
 struct Shortcut {

@@ -91,7 +91,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   // The run, Play and the slider share a row: the bottom bar is a few rows high.
   if (run_shown) ImGui::SameLine();
   if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (P)");
   ImGui::SameLine();
   // The playback speed, beside Play.
   char speed[16];

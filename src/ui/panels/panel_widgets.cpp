@@ -79,6 +79,7 @@ Slot slot_for(std::string_view title) {
              bottom = f.bottom_open && !f.presentation;
   if (id == "Chapters") return {&f.navigator, left, false, "navigator"};
   if (id == "chapter") return {&f.chapter, left, false, "chapter"};
+  if (id == "beats") return {&f.beats, left, false, "beats"};
   if (id == "##status") return {&f.status, left, false, "status"};
   if (id == "Next character") return {&f.predictions, right, true, "predictions"};
   if (id == "Rack of heads") return {&f.rack, right, true, "rack"};

@@ -1,5 +1,6 @@
 // The keys behind all_shortcuts(), read from the frame's queued key events (not from
 // ImGui's key state, which misses a press and its release inside one frame).
+#include "am/ui/beats.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/playback.hpp"
@@ -36,6 +37,15 @@ void act(ShortcutAction action, AppState& state, const ChapterContext& context, 
     case ShortcutAction::kPlayPause:
       toggle_playback(state, steps);
       actions.step_changed = true;
+      break;
+    case ShortcutAction::kPlayBeats:
+      state.beat.chapter = state.chapter;
+      toggle_beats(state.beat, beat_count(state));
+      break;
+    case ShortcutAction::kNextBeat:
+    case ShortcutAction::kPreviousBeat:
+      state.beat.chapter = state.chapter;
+      step_beat(state.beat, action == ShortcutAction::kNextBeat ? 1 : -1, beat_count(state));
       break;
     case ShortcutAction::kPreviousHead: cycle_head(state, -1, actions); break;
     case ShortcutAction::kNextHead: cycle_head(state, +1, actions); break;

@@ -1,0 +1,56 @@
+// Chapter 0: the characters enter, the columns rise, the favourite is named.
+#include <algorithm>
+
+#include "am/model/alphabet.hpp"
+#include "beat_common.hpp"
+
+namespace am::ui::beats {
+namespace {
+
+using machine::BeatOp;
+using machine::FocusPart;
+
+Beat at(const ChapterContext& c, int index) {
+  Beat b;
+  const int T = beat_length(c), q = beat_query(c);
+  b.stage.query = q;
+  const float* probs = c.acts->probs + static_cast<std::size_t>(q) * kVocab;  // [30]
+  const bool hidden = c.state && probabilities_hidden(*c.state);
+  if (index == 0) {
+    b.stage.op = BeatOp::kSlugsEnter;
+    b.stage.count = T;
+    b.focus = {FocusPart::kSlugs};
+    b.caption = "The text comes in one character at a time: " + std::to_string(T) +
+                " slugs. After the last one, " + beat_quote(beat_char(c, q)) +
+                ", the machine must guess what comes next.";
+    return b;
+  }
+  b.stage.op = BeatOp::kColumnsRise;
+  b.focus = {FocusPart::kColumns};
+  if (hidden) {
+    b.caption =
+        "Answer the question in the chapter first: then the columns rise to show the machine's guess.";
+    b.stage.progress = 0.0f;
+    return b;
+  }
+  machine::add_list(b.numbers, "probabilities", probs, kVocab);
+  const int best = static_cast<int>(std::max_element(probs, probs + kVocab) - probs);
+  if (index == 1) {
+    b.caption =
+        "Each of the 30 characters it knows gets a chance, and the 30 chances add up to 100%. The columns "
+        "rise to them.";
+  } else {
+    b.caption = "Its favourite is " + beat_quote(id_to_char(best)) + ", at " + fmt_probability(probs[best]) +
+                ". That is its guess for the next character.";
+    b.stage.key = best;
+  }
+  return b;
+}
+
+int count(const AppState& s) { return fixed_count(s, 3); }
+
+}  // namespace
+
+const BeatScript kCh00 = {.seconds = 3.0, .count = count, .at = at};
+
+}  // namespace am::ui::beats

@@ -1,0 +1,61 @@
+// Chapter 1: the embedding row lands band by band, the position's waves beside it,
+// and the two add band by band.
+#include <cmath>
+
+#include "beat_common.hpp"
+
+namespace am::ui::beats {
+namespace {
+
+using machine::BeatOp;
+using machine::FocusPart;
+
+double length_of(const std::array<float, kDModel>& v) {
+  double s = 0.0;
+  for (float x : v) s += static_cast<double>(x) * x;
+  return std::sqrt(s);
+}
+
+Beat at(const ChapterContext& c, int index) {
+  Beat b;
+  const int q = beat_query(c);
+  const machine::EmbeddingSum e = machine::embedding_sum(*c.acts, q);
+  machine::add_list(b.numbers, "embedding", e.embedding.data(), kDModel);
+  machine::add_list(b.numbers, "position", e.position.data(), kDModel);
+  machine::add_list(b.numbers, "sum", e.sum.data(), kDModel);
+  b.stage.query = q;
+  b.focus = {FocusPart::kBeatStretch, FocusPart::kQuerySlug};
+  const std::string ch = beat_quote(beat_char(c, q));
+  switch (index) {
+    case 0:
+      b.stage.op = BeatOp::kEmbeddingRow;
+      b.caption = "The row of " + ch +
+                  " in the embedding table lights up, and its 32 numbers land in the tube, one band each "
+                  "(the first is " +
+                  num(e.embedding[0]) + ").";
+      break;
+    case 1:
+      b.stage.op = BeatOp::kPositionWaves;
+      b.caption = "Beside them land place " + std::to_string(q + 1) +
+                  "'s 32 numbers: sines and cosines, the first pairs waving fast from place to place, the "
+                  "last ones slowly (first " +
+                  num(e.position[0]) + ", last " + num(e.position[kDModel - 1]) + ").";
+      break;
+    default:
+      b.stage.op = BeatOp::kAddBands;
+      b.caption = "The two add band by band: " + num(e.embedding[0]) + " + " + num(e.position[0]) + " = " +
+                  num(e.sum[0]) + " in the first band. As arrows, their lengths are " +
+                  num(length_of(e.embedding)) + " and " + num(length_of(e.position)) + "; the sum's is " +
+                  num(length_of(e.sum)) + ".";
+      break;
+  }
+  return b;
+}
+
+int count(const AppState& s) { return fixed_count(s, 3); }
+
+}  // namespace
+
+const BeatScript kCh01 = {.seconds = 4.0, .count = count, .at = at};
+
+}  // namespace am::ui::beats

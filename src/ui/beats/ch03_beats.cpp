@@ -1,0 +1,61 @@
+// Chapter 3: each score becomes exp(score), a bar; the bars add up; each is divided by
+// the sum and the threads thicken to the weights; the shutter drops on the right.
+#include <algorithm>
+
+#include "beat_common.hpp"
+
+namespace am::ui::beats {
+namespace {
+
+using machine::BeatOp;
+using machine::FocusPart;
+
+Beat at(const ChapterContext& c, int index) {
+  Beat b;
+  const int q = beat_query(c), l = beat_layer(c), h = beat_head_index(c), T = beat_length(c);
+  const machine::SoftmaxRow row = machine::softmax_row(*c.acts, l, h, q);
+  machine::add_list(b.numbers, "scores", row.scores);
+  machine::add_list(b.numbers, "exp", row.exp);
+  machine::add_number(b.numbers, "exp_sum", row.exp_sum);
+  machine::add_list(b.numbers, "weights", row.weights);
+  const int best = static_cast<int>(std::max_element(row.exp.begin(), row.exp.end()) - row.exp.begin());
+  const std::string best_char = beat_quote(beat_char(c, best));
+  b.stage = {.op = BeatOp::kExpBars, .layer = l, .head = h, .query = q, .key = best};
+  b.focus = {FocusPart::kLiftedGrid, FocusPart::kLiftedDials};
+  switch (index) {
+    case 0:
+      b.caption = "Each score becomes exp(score), always above 0 and bigger for bigger scores: the bars. " +
+                  best_char + "'s score " + num(row.scores[best]) + " gives exp = " + num(row.exp[best]) +
+                  ".";
+      break;
+    case 1:
+      b.stage.count = 1;  // the sum is shown
+      b.caption = "The " + std::to_string(q + 1) + " bars add up to " + num(row.exp_sum) + ".";
+      break;
+    case 2:
+      b.stage.op = BeatOp::kDivide;
+      b.caption = "Each bar is divided by " + num(row.exp_sum) +
+                  ": these are the weights, and they add up to 1. The threads thicken to them; " + best_char +
+                  " gets " + num(row.weights[best]) + ".";
+      break;
+    default:
+      b.stage.op = BeatOp::kShutterDrops;
+      b.focus = {FocusPart::kLiftedGrid, FocusPart::kShutter};
+      b.caption =
+          q + 1 < T
+              ? "The " + std::to_string(T - q - 1) +
+                    " characters to the right come later: the shutter drops over them, and their weight is 0."
+              : "Every row ends at its own character: the shutter covers everything to the right, where the "
+                "weight is 0.";
+      break;
+  }
+  return b;
+}
+
+int count(const AppState& s) { return fixed_count(s, 4); }
+
+}  // namespace
+
+const BeatScript kCh03 = {.seconds = 3.0, .count = count, .at = at};
+
+}  // namespace am::ui::beats

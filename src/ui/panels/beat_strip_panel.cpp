@@ -1,0 +1,56 @@
+// The beat strip in the chapter column: ◀ Play ▶, which beat of how many, a scrubber
+// over the beats and the speed. Space, ↑/↓ and ,/. do the same from the keyboard.
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "am/ui/beats.hpp"
+#include "am/ui/panels.hpp"
+#include "panel_widgets.hpp"
+
+namespace am::ui {
+
+void draw_beat_strip(AppState& state) {
+  const BeatScript* script = chapter_beats(state.chapter);
+  bool open = true;
+  if (!widgets::begin_panel("Beats###beats", &open, ImVec2(0.01f, 0.1f), ImVec2(300, 90))) {
+    ImGui::End();
+    return;
+  }
+  const int count = beat_count(state);
+  if (script == nullptr || count == 0) {
+    ImGui::TextDisabled(script ? "Type some text to watch it compute."
+                               : "This chapter has no steps to play.");
+    ImGui::End();
+    return;
+  }
+  BeatPlayer& p = state.beat;
+  p.chapter = state.chapter;
+  if (ImGui::ArrowButton("##beat back", ImGuiDir_Left)) step_beat(p, -1, count);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The beat before (Up arrow or ,)");
+  ImGui::SameLine();
+  if (ImGui::Button(p.playing ? "Pause##beat" : "Play##beat")) toggle_beats(p, count);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Watch it compute, step by step (Space)");
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##beat on", ImGuiDir_Right)) step_beat(p, 1, count);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("The next beat (Down arrow or .)");
+  ImGui::SameLine();
+  if (p.index < 0)
+    ImGui::TextUnformatted(("steps: " + std::to_string(count)).c_str());
+  else
+    ImGui::TextUnformatted(("step " + std::to_string(p.index + 1) + " of " + std::to_string(count)).c_str());
+  // The scrubber runs over the beats: its whole part is the beat, the rest how far into it.
+  float at = p.index < 0 ? static_cast<float>(count) : static_cast<float>(p.index + p.progress);
+  ImGui::SetNextItemWidth(-1.0f);
+  if (ImGui::SliderFloat("##scrub", &at, 0.0f, static_cast<float>(count), "")) {
+    p.playing = false;
+    p.index = std::clamp(static_cast<int>(std::floor(at)), 0, count - 1);
+    p.progress = std::clamp(static_cast<double>(at) - p.index, 0.0, 1.0);
+  }
+  ImGui::SetNextItemWidth(-1.0f);
+  ImGui::SliderFloat("##speed", &p.speed, kMinBeatSpeed, kMaxBeatSpeed, "speed %.2fx",
+                     ImGuiSliderFlags_Logarithmic);
+  ImGui::End();
+}
+
+}  // namespace am::ui
