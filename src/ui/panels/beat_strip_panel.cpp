@@ -34,11 +34,12 @@ void draw_beat_strip(AppState& state) {
   ImGui::SameLine();
   if (ImGui::ArrowButton("##beat on", ImGuiDir_Right)) step_beat(p, 1, count);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The next beat (Down arrow or .)");
+  // Which beat, beside the buttons when it fits, else under them (a narrow column).
+  const std::string where = p.index < 0 ? "steps: " + std::to_string(count)
+                                        : "step " + std::to_string(p.index + 1) + " of " + std::to_string(count);
   ImGui::SameLine();
-  if (p.index < 0)
-    ImGui::TextUnformatted(("steps: " + std::to_string(count)).c_str());
-  else
-    ImGui::TextUnformatted(("step " + std::to_string(p.index + 1) + " of " + std::to_string(count)).c_str());
+  if (ImGui::CalcTextSize(where.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
+  ImGui::TextUnformatted(where.c_str());
   // The scrubber runs over the beats: its whole part is the beat, the rest how far into it.
   float at = p.index < 0 ? static_cast<float>(count) : static_cast<float>(p.index + p.progress);
   ImGui::SetNextItemWidth(-1.0f);
