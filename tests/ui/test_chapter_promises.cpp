@@ -3,6 +3,8 @@
 // answer stays out of every word until Reveal, and each try-this does what it says.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <regex>
 #include <set>
@@ -162,6 +164,9 @@ TEST_CASE(
         const std::string own = chapter_text(ch, l.context);
         INFO(own);
         CHECK(word_count(own) <= 150);
+        if (std::getenv("AM_PRINT_WORDS"))
+          std::printf("words %s ch%d %s %d\n", s.infos[run].name.c_str(), ch.number,
+                      revealed ? "revealed" : "open", word_count(own));
         const std::string all = all_words(ch, l.context);
         std::set<std::string> seen;
         for (const std::string& sentence : sentences(all)) {
