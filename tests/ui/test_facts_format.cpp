@@ -47,6 +47,15 @@ TEST_CASE("number formats", "[format]") {
   CHECK(fmt_probability(0.25) == "25\u00a0%");
   CHECK(fmt_points(0.63) == "63\u00a0points");
   CHECK(fmt_points(-0.01) == "1\u00a0point");
+  // A difference from the rounded parts: "93 %" and "26 %" are 67 points apart, although
+  // the unrounded difference, 0.678, would print as 68.
+  CHECK(fmt_points_between(0.934, 0.256) == "67\u00a0points");
+  CHECK(fmt_points(0.934 - 0.256) == "68\u00a0points");
+  CHECK(fmt_points_between(0.5, 0.494) == "1\u00a0point");
+  // Two figures called different print differently; equal ones alike.
+  CHECK(fmt_distinct(1.001, 1.004, 2) == std::make_pair(std::string("1.001"), std::string("1.004")));
+  CHECK(fmt_distinct(2.24, 2.31, 2) == std::make_pair(std::string("2.24"), std::string("2.31")));
+  CHECK(fmt_distinct(0.5, 0.5, 2) == std::make_pair(std::string("0.50"), std::string("0.50")));
   CHECK(fmt_bytes(32768) == "32.8\u00a0kB");
   CHECK(fmt_bytes(1e9) == "1\u00a0GB");
   CHECK(fmt_large(175e9) == "175\u00a0billion");
