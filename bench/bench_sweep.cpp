@@ -18,12 +18,12 @@
 #include "am/model/config.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/model/weights_dir.hpp"
-#include "am/ui/engine_caches.hpp"
-#include "am/ui/model_engine.hpp"
+#include "am/engine/engine_caches.hpp"
+#include "am/engine/model_engine.hpp"
 
 namespace {
 
-std::unique_ptr<am::ui::ModelEngine> g_engine;
+std::unique_ptr<am::engine::ModelEngine> g_engine;
 
 // Two different 64-character texts, so that every request is new work.
 std::vector<int> text_ids(int variant) {
@@ -35,7 +35,7 @@ std::vector<int> text_ids(int variant) {
 }
 
 void sweep(benchmark::State& state, bool pull_a_head, bool every_checkpoint) {
-  auto cache = am::ui::make_checkpoint_cache(*g_engine);
+  auto cache = am::engine::make_checkpoint_cache(*g_engine);
   am::HeadMask pulled;
   if (pull_a_head) pulled.pulled[1][2] = true;
   const std::vector<int> texts[2] = {text_ids(0), text_ids(1)};
@@ -78,7 +78,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   const auto load_start = std::chrono::steady_clock::now();
-  auto engine = am::ui::ModelEngine::load(*root);  // the shipped run: the first of runs.json
+  auto engine = am::engine::ModelEngine::load(*root);  // the shipped run: the first of runs.json
   const double load_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - load_start).count();
   if (!engine) {

@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <string_view>
 
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  auto summary = am::ui::parse_analysis_summary(text);
+  auto summary = am::parse_analysis_summary(text);
   (void)summary.ok();
   return 0;
 }

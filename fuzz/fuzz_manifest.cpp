@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "am/model/weights_dir.hpp"
-#include "am/ui/training_record.hpp"
+#include "am/ui/training_curves.hpp"
 #include "fuzz_common.hpp"
 
 namespace {
@@ -36,7 +36,7 @@ void fuzz_checkpoint_list(const std::string& text) {
 }
 
 void fuzz_training_record(std::string_view text) {
-  auto record = am::ui::parse_training_record(text);
+  auto record = am::parse_training_record(text);
   if (!record) return;
   if (record->checkpoints.size() != am::read_manifest(text).checkpoints.size())
     am::fuzz::broken(kTarget, "the training record lost or gained a checkpoint");
@@ -45,7 +45,7 @@ void fuzz_training_record(std::string_view text) {
     (void)record->at_step(step);
     (void)am::ui::training_track(*record, step);
   }
-  if (auto phase = am::ui::find_phase_change(*record, am::ui::PhaseThresholds{})) {
+  if (auto phase = am::ui::find_phase_change(*record, am::PhaseThresholds{})) {
     const auto [from, to] = am::ui::bump_window(*phase);
     if (to < from) am::fuzz::broken(kTarget, "the bump window ends before it starts");
     (void)am::ui::find_loss_bump(*record, from, to);

@@ -4,7 +4,7 @@
 
 namespace am::app {
 
-void MachineView::build(std::shared_ptr<const ui::CachedPass> pass, machine::SceneInput input) {
+void MachineView::build(std::shared_ptr<const engine::CachedPass> pass, machine::SceneInput input) {
   pass_ = std::move(pass);
   input_ = std::move(input);
   machine::build_scene(input_, scene_);

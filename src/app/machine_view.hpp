@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "am/machine/scene.hpp"
-#include "am/ui/checkpoint_cache.hpp"
+#include "am/engine/checkpoint_cache.hpp"
 
 namespace am::app {
 
@@ -15,7 +15,7 @@ class MachineView {
  public:
   // Builds the scene for this input; `pass` holds the activations the input points at,
   // kept here as long as the input is.
-  void build(std::shared_ptr<const ui::CachedPass> pass, machine::SceneInput input);
+  void build(std::shared_ptr<const engine::CachedPass> pass, machine::SceneInput input);
 
   const machine::Scene& scene() const { return scene_; }
   const machine::SceneInput& input() const { return input_; }
@@ -25,7 +25,7 @@ class MachineView {
   std::string describe(render::PickId id) const;
 
  private:
-  std::shared_ptr<const ui::CachedPass> pass_;  // owns what input_.acts / intact point at
+  std::shared_ptr<const engine::CachedPass> pass_;  // owns what input_.acts / intact point at
   machine::SceneInput input_;
   machine::Scene scene_;
 };

@@ -23,8 +23,8 @@ std::string status_words(grow::RunStatus s) {
   return "?";
 }
 
-ui::Recipe ui_recipe(const train::Recipe& r) {
-  ui::Recipe out;
+Recipe ui_recipe(const train::Recipe& r) {
+  Recipe out;
   out.repeat_share = r.repeat_share;
   out.repeat_min_length = r.repeat_min;
   out.repeat_max_length = r.repeat_max;
@@ -145,7 +145,7 @@ std::optional<fs::path> SessionTraining::poll() {
     checkpoints_ = controller_->checkpoints();
     run_.record.checkpoints.clear();
     for (const grow::GrownCheckpoint& c : checkpoints_) {
-      ui::CheckpointMetrics m;
+      CheckpointMetrics m;
       m.step = c.step;
       m.train_loss = c.train_loss_smoothed;
       m.val_loss = c.val_loss;
@@ -225,7 +225,7 @@ nlohmann::ordered_json SessionTraining::dump() const {
   j["step"] = run_.step;
   j["steps"] = run_.steps;
   nlohmann::ordered_json steps = nlohmann::ordered_json::array();
-  for (const ui::CheckpointMetrics& m : run_.record.checkpoints) steps.push_back(m.step);
+  for (const CheckpointMetrics& m : run_.record.checkpoints) steps.push_back(m.step);
   j["checkpoints"] = steps;
   j["measured"] = run_.measured;
   j["following"] = run_.following;

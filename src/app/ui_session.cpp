@@ -18,8 +18,8 @@
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/drum_notes.hpp"
-#include "am/ui/engine_caches.hpp"
-#include "am/ui/nonsense_accuracy.hpp"
+#include "am/engine/engine_caches.hpp"
+#include "am/engine/nonsense_accuracy.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
@@ -44,6 +44,28 @@ std::optional<int> test_load_delay_ms() {
 
 }  // namespace
 
+// The script port of the app: the engine's passes (EnginePort), and the window, the
+// trainer and the screenshots, which are the session's.
+class UiSession::ScriptPort final : public ui::EnginePort {
+ public:
+  explicit ScriptPort(UiSession& session) : EnginePort(*session.engine_), session_(session) {}
+  // The runner's "screenshot" lands here; the window renders it after this frame.
+  Status screenshot(const std::filesystem::path& path) override {
+    session_.pending_script_shot_ = path;
+    return Ok{};
+  }
+  Status start_training(const ui::ScriptCommand& command) override {
+    Status ok = session_.training_->start_script(command);
+    if (ok) session_.show_growing();
+    return ok;
+  }
+  bool training_busy() const override { return session_.training_->busy(); }
+  Status window_command(const ui::ScriptCommand& command) override { return session_.window_command(command); }
+
+ private:
+  UiSession& session_;
+};
+
 Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
   auto pulled = HeadMask::parse(options.ablate);
   if (!pulled) return fail("--ablate: " + pulled.error());
@@ -60,19 +82,19 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   const bool several = runs->size() > 1;
   // Each run loads on its own thread (two cores read two runs at once); the messages keep
   // the runs' order.
-  std::vector<std::future<Result<std::unique_ptr<ui::ModelEngine>>>> loading;
+  std::vector<std::future<Result<std::unique_ptr<engine::ModelEngine>>>> loading;
   const std::optional<int> delay_ms = test_load_delay_ms();
   for (const RunInfo& info : *runs)
     loading.push_back(std::async(std::launch::async, [dir = info.dir, headless, delay_ms] {
       // The window shows the final checkpoint at once and the rest arrive behind it;
       // headless pictures and dumps must not depend on how far loading got.
-      ui::ModelEngine::OpenOptions open;
+      engine::ModelEngine::OpenOptions open;
       open.background = !headless || delay_ms.has_value();
       if (delay_ms)
         open.before_load = [ms = *delay_ms](std::size_t) {
           std::this_thread::sleep_for(std::chrono::milliseconds(ms));
         };
-      return ui::ModelEngine::open(dir, open);
+      return engine::ModelEngine::open(dir, open);
     }));
   for (std::size_t r = 0; r < runs->size(); ++r) {
     RunInfo& info = (*runs)[r];
@@ -122,7 +144,6 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->shipped_record_ = s->engine_->training();
   s->shipped_dir_ = *root;
   s->training_ = std::make_unique<SessionTraining>(*root);
-  s->install_engine_hooks();
   if (const std::string offer = s->training_->resume_offer(); !offer.empty())
     ui::set_status(s->state_, offer);
 
@@ -154,8 +175,12 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
 UiSession::~UiSession() = default;
 
 void UiSession::bind_engine() {
-  cache_ = ui::make_checkpoint_cache(*engine_);
-  curve_ = ui::make_ablation_curve(*engine_);
+  if (port_)
+    port_->bind(*engine_);
+  else
+    port_ = std::make_unique<ScriptPort>(*this);
+  cache_ = engine::make_checkpoint_cache(*engine_);
+  curve_ = engine::make_ablation_curve(*engine_);
   pass_.reset();
   live_accuracy_.reset();
   accuracy_step_ = -1;
@@ -185,31 +210,7 @@ Status UiSession::start_script(const std::filesystem::path& path) {
   auto script = ui::load_script(path);
   if (!script) return fail(script.error());
   runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
-  // The runner's "screenshot" lands here; the window renders it after this frame.
-  screenshot_fn_ = [this](const std::filesystem::path& p) -> Status {
-    pending_script_shot_ = p;
-    return Ok{};
-  };
-  install_engine_hooks();
   return Ok{};
-}
-
-// Every engine a script may run on (each shipped run, a grown run) gets the same hooks.
-void UiSession::install_engine_hooks() {
-  std::vector<ui::ModelEngine*> engines;
-  for (RunSlot& r : runs_) engines.push_back(r.engine.get());
-  if (grown_engine_) engines.push_back(grown_engine_.get());
-  for (ui::ModelEngine* e : engines) {
-    if (screenshot_fn_) e->set_screenshot(screenshot_fn_);
-    e->set_window_commands([this](const ui::ScriptCommand& c) { return window_command(c); });
-    e->set_training(
-        [this](const ui::ScriptCommand& c) {
-          Status ok = training_->start_script(c);
-          if (ok) show_growing();
-          return ok;
-        },
-        [this] { return training_->busy(); });
-  }
 }
 
 void UiSession::show_growing() {
@@ -227,14 +228,13 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
     if (measured.empty()) return Ok{};
     up_to = measured.back().first;
   }
-  auto engine = ui::ModelEngine::load(dir, up_to);
+  auto engine = engine::ModelEngine::load(dir, up_to);
   if (!engine) return fail(engine.error());
   // The caches read the old engine's weights from their threads: they go first.
   cache_.reset();
   curve_.reset();
   grown_engine_ = std::move(*engine);
   engine_ = grown_engine_.get();
-  install_engine_hooks();
   if (growing)
     for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
   bind_engine();
@@ -327,13 +327,13 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
   extra["beat"] = beat_dump();
-  return ui::write_state_dump(path, state_, *engine_, extra);
+  return ui::write_state_dump(path, state_, *port_, extra);
 }
 
 std::size_t UiSession::step_index() const { return engine_->nearest_index(state_.step); }
 
 ui::ChapterContext UiSession::context() {
-  ui::ChapterContext c = engine_->chapter_context(state_);
+  ui::ChapterContext c = port_->chapter_context(state_);
   if (pass_) {
     c.acts = &pass_->acts;
     c.intact = pass_->has_intact ? &pass_->intact : nullptr;
@@ -365,7 +365,7 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
 void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   finish_loading();
   if (runner_ && !runner_->done() && !hold_script_) {
-    runner_->step(state_, *engine_);
+    runner_->step(state_, *port_);
     if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
   }
   if (pending_script_shot_) {
@@ -382,7 +382,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   ui::PanelActions actions = std::exchange(pending_actions_, ui::PanelActions{});
   const bool typing = text_panel_.active || text_panel_.focus_request > 0;
   // Entering a chapter reads the analysis (which head to lift), never a pass.
-  ui::handle_shortcuts(state_, engine_->chapter_context(state_), steps(), events_, typing, actions);
+  ui::handle_shortcuts(state_, port_->chapter_context(state_), steps(), events_, typing, actions);
   if (!state_.requested_run.empty()) {  // the run menu
     const std::string name = std::exchange(state_.requested_run, std::string());
     if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
@@ -396,11 +396,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   }
   if (actions.generate > 0) {
     const std::vector<int> ids = ui::read_ids(state_);
-    auto g = engine_->generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
-    if (g)
-      state_.generated = std::move(*g);
-    else
-      ui::set_status(state_, g.error(), true);
+    state_.generated = engine_->generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
   }
   requests.screenshot = requests.screenshot || actions.screenshot;
   requests.reset_camera = requests.reset_camera || actions.reset_camera;
@@ -582,7 +578,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::RackView rack;
   rack.analysis = engine_->analysis();
   rack.training = &engine_->training();
-  rack.live_available = ui::nonsense_accuracy_available();
+  rack.live_available = engine::nonsense_accuracy_available();
   // With every head in place the manifest has the figure for this checkpoint already.
   const auto& metrics = engine_->training().checkpoints;
   rack.live_accuracy = state_.pulled.any()      ? live_accuracy_

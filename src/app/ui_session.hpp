@@ -16,14 +16,15 @@
 
 #include "am/machine/scene.hpp"
 #include "am/model/runs_index.hpp"
+#include "am/engine/checkpoint_cache.hpp"
+#include "am/engine/model_engine.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/beats.hpp"
-#include "am/ui/checkpoint_cache.hpp"
+#include "am/ui/engine_port.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
 #include "am/ui/keep_panels.hpp"
 #include "am/ui/lesson_file.hpp"
-#include "am/ui/model_engine.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
@@ -58,7 +59,7 @@ struct SessionRequests {
 // What one frame draws: the machine's input and the pass its activation pointers read,
 // held together so the pointers stay valid as long as the input is kept.
 struct SceneFrame {
-  std::shared_ptr<const ui::CachedPass> pass;
+  std::shared_ptr<const engine::CachedPass> pass;
   machine::SceneInput input;
 };
 
@@ -109,7 +110,7 @@ class UiSession {
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
   // The pass of the current text at a checkpoint index: cached, or computed at once.
-  std::shared_ptr<const ui::CachedPass> pass_at(std::size_t index) { return cache_->get(index); }
+  std::shared_ptr<const engine::CachedPass> pass_at(std::size_t index) { return cache_->get(index); }
   std::size_t cached_target() const { return cache_->target(); }  // passes kept near the drum
   bool background_busy() const {
     return cache_->ready() < cache_->target() || training_->busy() || engine_->loading() ||
@@ -186,29 +187,31 @@ class UiSession {
   // Every run of the weights folder is loaded; engine_ is the one on show.
   struct RunSlot {
     RunInfo info;
-    std::unique_ptr<ui::ModelEngine> engine;
+    std::unique_ptr<engine::ModelEngine> engine;
   };
   Status switch_run(const std::string& name);
   void bind_engine();  // the caches and curves follow engine_
   // Switches the machine to the checkpoints in `dir` (a growing or saved run).
   Status load_run(const std::filesystem::path& dir);
-  void install_engine_hooks();
   void follow_training();
   void show_growing();  // the machine switches to the run being trained and follows it
 
   bool headless_ = false;
   std::vector<RunSlot> runs_;
   std::vector<ui::RunView> run_views_;
-  ui::ModelEngine* engine_ = nullptr;
+  engine::ModelEngine* engine_ = nullptr;
+  // Scripts reach the run on show, the window and the trainer through this port.
+  class ScriptPort;
+  std::unique_ptr<ScriptPort> port_;
   ui::AppState state_;
-  std::unique_ptr<ui::CheckpointCache> cache_;
-  std::unique_ptr<ui::AblationCurve> curve_;
+  std::unique_ptr<engine::CheckpointCache> cache_;
+  std::unique_ptr<engine::AblationCurve> curve_;
   std::unique_ptr<ui::ScriptRunner> runner_;
   std::optional<std::filesystem::path> pending_script_shot_;
   std::optional<std::filesystem::path> config_;
   ui::TextInputPanelState text_panel_;
   ui::ChapterPanelState chapter_panel_;
-  std::shared_ptr<const ui::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
+  std::shared_ptr<const engine::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
   std::optional<double> live_accuracy_;
   std::pair<std::string, std::string> drum_text_;  // the drum's slider label and progress note, last frame
   HeadMask accuracy_for_;
@@ -249,9 +252,8 @@ class UiSession {
   double bead_clock_ = 0.0;
   bool beads_moving_ = true;
   void update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight);
-  std::unique_ptr<ui::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
-  ui::ModelEngine::ScreenshotFn screenshot_fn_;
-  ui::TrainingRecord shipped_record_;  // the run the app opened with, for chapter 11
+  std::unique_ptr<engine::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
+  TrainingRecord shipped_record_;  // the run the app opened with, for chapter 11
   std::string shown_run_;              // the saved run on the machine ("" = a shipped one)
   std::int64_t followed_step_ = -1;    // the newest step the drum was put on
   bool show_growing_ = false;          // the machine shows the run being trained

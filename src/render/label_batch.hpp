@@ -7,7 +7,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/core/draw_list.hpp"
+#include "am/render/draw_list.hpp"
 #include "am/render/gl_object.hpp"
 #include "am/render/glyph_atlas.hpp"
 

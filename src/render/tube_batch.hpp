@@ -8,7 +8,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "am/core/draw_list.hpp"
+#include "am/render/draw_list.hpp"
 #include "am/render/gl_object.hpp"
 #include "am/render/tube_mesh.hpp"
 

@@ -1,5 +1,7 @@
 #include "am/ui/facts.hpp"
 
+#include "am/model/kv_cache.hpp"
+
 namespace am::ui::facts {
 
 KvCacheCost kv_cache_cost(int layers, int width, int bytes_per_number, int context) {
@@ -12,6 +14,6 @@ KvCacheCost kv_cache_cost(int layers, int width, int bytes_per_number, int conte
 
 KvCacheCost gpt3_kv_cache_cost() { return kv_cache_cost(kGpt3Layers, kGpt3Width, kFp16Bytes, kGpt3Context); }
 
-std::int64_t causal_scores(std::int64_t n) { return n * (n + 1) / 2; }
+std::int64_t causal_scores(std::int64_t n) { return am::causal_scores(n); }
 
 }  // namespace am::ui::facts

@@ -12,7 +12,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "am/core/revision_stamp.hpp"
+#include "am/render/revision_stamp.hpp"
 #include "am/render/asset_paths.hpp"
 #include "am/render/camera.hpp"
 #include "am/render/renderer.hpp"

@@ -4,7 +4,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "am/core/revision_stamp.hpp"
+#include "am/render/revision_stamp.hpp"
 
 using namespace am::render;
 

@@ -3,7 +3,7 @@
 
 #include <glm/gtc/matrix_transform.hpp>
 
-#include "am/core/revision_stamp.hpp"
+#include "am/render/revision_stamp.hpp"
 #include "am/render/static_layer.hpp"
 
 using namespace am::render;

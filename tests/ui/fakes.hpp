@@ -9,11 +9,11 @@
 
 #include "am/model/forward.hpp"
 #include "am/model/weights.hpp"
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/ui/generation.hpp"
+#include "am/engine/generation.hpp"
 #include "am/ui/script_runner.hpp"
-#include "am/ui/training_record.hpp"
+#include "am/ui/training_curves.hpp"
 
 namespace am::ui::test {
 
@@ -126,7 +126,7 @@ class FakeEngine : public Engine {
   }
   Result<Generation> generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled, int count,
                               const WriteSettings& how) override {
-    return generate_greedy(weights_at(step), ids, pulled, count, how);
+    return engine::generate_greedy(weights_at(step), ids, pulled, count, how);
   }
   Status screenshot(const std::filesystem::path& path) override {
     screenshots.push_back(path.string());

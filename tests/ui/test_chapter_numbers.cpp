@@ -12,6 +12,7 @@
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 using Catch::Matchers::Contains;
 
 namespace {

@@ -14,7 +14,8 @@
 #include "am/model/runs_index.hpp"
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/ui/model_engine.hpp"
+#include "am/engine/model_engine.hpp"
+#include "am/ui/engine_port.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
@@ -22,6 +23,7 @@
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 
 namespace {
 
@@ -69,7 +71,7 @@ struct Live {
     state.run = s.infos[run].name;
     acts = e.forward(state.step, read_ids(state), state.pulled);
     intact = e.forward(state.step, read_ids(state), HeadMask{});
-    context = e.chapter_context(state);
+    context = EnginePort(e).chapter_context(state);
     context.acts = &acts;
     context.intact = &intact;
     context.runs = &s.views;
@@ -83,7 +85,7 @@ struct Live {
     for (const RunInfo& r : s.infos) l.state.run_names.push_back(r.name);
     l.state.run = s.infos[run].name;
     l.state.step = s.engines[run]->checkpoint_steps().back();
-    enter_chapter(l.state, *find_chapter(chapter), s.engines[run]->chapter_context(l.state),
+    enter_chapter(l.state, *find_chapter(chapter), EnginePort(*s.engines[run]).chapter_context(l.state),
                   s.engines[run]->checkpoint_steps());
     l.refresh();
     return l;
@@ -245,7 +247,8 @@ TEST_CASE("every chapter's try-this does what it says on both runs", "[chapters]
           continue;
         }
         ScriptRunner one(Script{"try-this", {c}});
-        REQUIRE(one.run_all(l.state, *s.engines[l.run]) == ScriptRunner::Outcome::kFinished);
+        EnginePort port(*s.engines[l.run]);
+        REQUIRE(one.run_all(l.state, port) == ScriptRunner::Outcome::kFinished);
       }
       l.refresh();
       INFO("expect: " << expect.words);

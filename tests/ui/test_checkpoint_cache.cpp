@@ -7,10 +7,11 @@
 #include <thread>
 
 #include "am/model/forward.hpp"
-#include "am/ui/checkpoint_cache.hpp"
+#include "am/engine/checkpoint_cache.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 
 namespace {
 

@@ -8,11 +8,13 @@
 #include "../model/shipped_copy.hpp"
 #include "am/model/forward.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/ui/model_engine.hpp"
+#include "am/engine/model_engine.hpp"
+#include "am/ui/engine_port.hpp"
 #include "fakes.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 using am::test::ShippedCopy;
 using Catch::Matchers::Contains;
 
@@ -29,7 +31,7 @@ void every_chapter_renders(ModelEngine& engine) {
   state.step = engine.checkpoint_steps().back();
   const Activations acts = am::forward(*engine.weights_at(state.step), read_ids(state));
   for (const Chapter& ch : all_chapters()) {
-    ChapterContext c = engine.chapter_context(state);
+    ChapterContext c = EnginePort(engine).chapter_context(state);
     c.acts = &acts;
     c.intact = &acts;
     INFO("chapter " << ch.number);

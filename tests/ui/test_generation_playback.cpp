@@ -3,12 +3,13 @@
 
 #include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
-#include "am/ui/generation.hpp"
+#include "am/engine/generation.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/playback.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 
 TEST_CASE("greedy writing matches full forward passes, and the counts add up", "[generation]") {
   const Weights w = random_weights(3);

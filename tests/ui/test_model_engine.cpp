@@ -13,12 +13,14 @@
 #include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/safetensors.hpp"
-#include "am/ui/model_engine.hpp"
-#include "am/ui/nonsense_accuracy.hpp"
+#include "am/engine/model_engine.hpp"
+#include "am/ui/engine_port.hpp"
+#include "am/engine/nonsense_accuracy.hpp"
 #include "am/ui/state_dump.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -71,9 +73,14 @@ TEST_CASE("the engine loads every checkpoint, the manifest and the analysis", "[
   CHECK(e.weights(*e.checkpoint_index(100))->values == random_weights(105).values);
   CHECK_FALSE(e.checkpoint_index(150).has_value());
   CHECK(e.weights_at(150)->step == 100);  // a step between two reads the nearest (ties: the earlier)
-  CHECK_THAT(e.screenshot("x.png").error(), Contains("need the window"));
-  e.set_screenshot([](const std::filesystem::path&) -> Status { return Ok{}; });
-  CHECK(e.screenshot("x.png").ok());
+  // Screenshots are the window's: the engine's own port refuses them, the app's takes them.
+  EnginePort port(e);
+  CHECK_THAT(port.screenshot("x.png").error(), Contains("need the window"));
+  struct WindowPort : EnginePort {
+    using EnginePort::EnginePort;
+    Status screenshot(const std::filesystem::path&) override { return Ok{}; }
+  } window_port(e);
+  CHECK(window_port.screenshot("x.png").ok());
 }
 
 TEST_CASE("a missing analysis is not an error, and says so", "[engine]") {
@@ -90,16 +97,17 @@ TEST_CASE("a script over the real engine, pulling a head changes the dumped prob
   auto engine = ModelEngine::load(folder.dir);
   REQUIRE(engine.ok());
   ModelEngine& e = **engine;
+  EnginePort port(e);
   AppState state;
   auto script = parse_script("chapter 7\nstep 90\npull L2H4\nselect 17\n", "flow.txt");
   REQUIRE(script.ok());
   ScriptRunner runner(std::move(*script));
-  REQUIRE(runner.run_all(state, e) == ScriptRunner::Outcome::kFinished);
+  REQUIRE(runner.run_all(state, port) == ScriptRunner::Outcome::kFinished);
   CHECK(state.step == 100);
   CHECK(e.weights_at(state.step)->step == 100);
   CHECK(head_name(state.selected_layer, state.selected_head) == "L2H4");  // the strongest induction score
   const auto path = folder.dir / "state.json";
-  REQUIRE(write_state_dump(path, state, e).ok());
+  REQUIRE(write_state_dump(path, state, port).ok());
   std::ifstream in(path);
   const auto j = nlohmann::json::parse(in);
   CHECK(j["pulled_heads"] == nlohmann::json::array({"L2H4"}));

@@ -12,10 +12,12 @@
 #include "am/model/forward.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/ui/model_engine.hpp"
+#include "am/engine/model_engine.hpp"
+#include "am/ui/engine_port.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 
 namespace {
 
@@ -100,7 +102,7 @@ TEST_CASE("every chapter's sentences, for each run, on its own text and on the c
         set_text(state,
                  variant == 0 ? std::string(ch.default_text) : "the cat sat on the mat and the cat sa");
         const Activations acts = forward(*engines[i]->weights_at(state.step), read_ids(state));
-        ChapterContext c = engines[i]->chapter_context(state);
+        ChapterContext c = EnginePort(*engines[i]).chapter_context(state);
         c.acts = &acts;
         c.intact = &acts;
         c.runs = &views;
@@ -136,7 +138,7 @@ TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does n
     REQUIRE(e);
     AppState state;
     set_text(state, "the cat sat on the mat and the cat sa");
-    const ChapterContext c = (*e)->chapter_context(state);
+    const ChapterContext c = EnginePort(**e).chapter_context(state);
     const ChapterStage s = ch7->stage_for(c);
     const CopyPathSummary& path = (*e)->analysis()->circuit->copy_path;
     INFO("run " << r.name);

@@ -18,6 +18,7 @@
 
 using namespace am;
 using namespace am::ui;
+using namespace am::engine;
 using Catch::Matchers::Contains;
 using Catch::Matchers::StartsWith;
 

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "am/model/head_mask.hpp"
-#include "am/ui/analysis_summary.hpp"
-#include "am/ui/training_record.hpp"
+#include "am/model/analysis_summary.hpp"
+#include "am/ui/training_curves.hpp"
 #include "fakes.hpp"
 
 using namespace am;

@@ -10,26 +10,10 @@
 
 #include "am/analysis/checkpoint_analysis.hpp"
 #include "am/analysis/head_metrics.hpp"
+#include "am/model/thresholds.hpp"
 
 namespace am::analysis {
 
-// A head role is the first of these tests that passes, in this order:
-//   "induction"          induction >= induction
-//   "previous character" previous  >= previous
-//   "two back"           two_back  >= two_back
-//   "duplicate"          duplicate >= duplicate
-//   "spaces"             space >= spaces and space >= spaces_over_share * space_share
-//   "self"               self >= self
-//   otherwise "mixed".
-struct RoleThresholds {
-  double induction = 0.4;
-  double previous = 0.4;
-  double two_back = 0.4;
-  double duplicate = 0.4;
-  double spaces = 0.4;
-  double spaces_over_share = 2.0;
-  double self = 0.4;
-};
 std::string head_role(const HeadScores& scores, const RoleThresholds& t = {});
 
 struct HeadPick {
@@ -38,13 +22,6 @@ struct HeadPick {
   double value = 0.0;  // the score or accuracy drop it was picked by
   bool valid() const { return layer >= 0; }
   std::string name() const;  // "L2H4", "" when invalid
-};
-
-// The sudden change: `after` is the first checkpoint with accuracy >= high; `before` the
-// last checkpoint before it with accuracy <= low. Not found if either is missing.
-struct PhaseThresholds {
-  double low = 0.20;
-  double high = 0.70;
 };
 
 // Largest rise of a loss curve inside a window of steps: max over checkpoints j of

@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "am/core/draw_list.hpp"
-#include "am/core/revision_stamp.hpp"
 #include "am/machine/beat_stage.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
+#include "am/render/draw_list.hpp"
+#include "am/render/revision_stamp.hpp"
 
 namespace am::machine {
 

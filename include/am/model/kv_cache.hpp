@@ -45,4 +45,7 @@ class KvCache {
 // softmax(logits / temperature).
 int sample_next(std::span<const float> logits, float temperature, std::mt19937_64& rng);
 
+// Query-key scores one head of a causal pass over n characters computes: 1 + 2 + ... + n.
+constexpr std::int64_t causal_scores(std::int64_t n) { return n * (n + 1) / 2; }
+
 }  // namespace am

@@ -1,7 +1,7 @@
 // Loading one run folder (manifest.json + checkpoints) without letting one bad file cost
 // the learner the others: a checkpoint that fails to load is left out with its reason,
 // a malformed manifest falls back to the checkpoint file names, and only a folder with no
-// usable checkpoint at all is an error. The model engine (am/ui/model_engine.hpp) puts the
+// usable checkpoint at all is an error. The model engine (am/engine/model_engine.hpp) puts the
 // pieces together: the listing first, then each checkpoint, in the background or not.
 #pragma once
 

@@ -5,7 +5,7 @@
 
 #include <glm/glm.hpp>
 
-#include "am/core/draw_list.hpp"
+#include "am/render/draw_list.hpp"
 #include "am/render/mesh_data.hpp"
 
 namespace am::render {

@@ -15,7 +15,7 @@
 #include <glm/glm.hpp>
 
 #include "am/core/result.hpp"
-#include "am/core/draw_list.hpp"
+#include "am/render/draw_list.hpp"
 #include "am/render/glyph_atlas.hpp"
 #include "am/render/quality.hpp"
 

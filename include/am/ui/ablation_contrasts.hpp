@@ -5,7 +5,7 @@
 
 #include <optional>
 
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 #include "am/ui/head_roles.hpp"
 
 namespace am::ui {

@@ -12,6 +12,7 @@
 #include "am/ui/beat_player.hpp"
 #include "am/model/normalizer.hpp"
 #include "am/core/result.hpp"
+#include "am/engine/generation.hpp"
 #include "am/ui/tracing_choice.hpp"
 
 namespace am::ui {
@@ -68,21 +69,9 @@ struct PredictState {
   bool revealed = false;
 };
 
-// Characters written by "generate", one at a time with the KV cache.
-struct Generation {
-  std::string text;                       // the characters written (not added to the input)
-  std::int64_t dots_with_cache = 0;       // q·k products the cached run computed (measured)
-  std::int64_t dots_without_cache = 0;    // what re-running the whole window per character costs
-  float temperature = 0.0f;               // what it was written with (0 = greedy)
-  std::uint64_t seed = 0;
-};
-
-// How Write picks each character: temperature 0 takes the likeliest (greedy); above 0
-// it draws from softmax(logits / temperature) with a generator seeded by `seed`.
-struct WriteSettings {
-  float temperature = 0.0f;
-  std::uint64_t seed = 0;
-};
+// What Write wrote and how it picks characters: the engine's (am/engine/generation.hpp).
+using engine::Generation;
+using engine::WriteSettings;
 inline constexpr float kMaxTemperature = 5.0f;
 
 struct AppState {

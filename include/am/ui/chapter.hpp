@@ -18,10 +18,10 @@
 #include "am/machine/scene.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/weights.hpp"
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/growing_run.hpp"
-#include "am/ui/training_record.hpp"
+#include "am/ui/training_curves.hpp"
 
 namespace am::ui {
 

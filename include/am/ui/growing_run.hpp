@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "am/ui/training_record.hpp"
+#include "am/model/training_record.hpp"
 
 namespace am::ui {
 

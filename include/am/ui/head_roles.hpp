@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 
 namespace am::ui {
 

@@ -9,7 +9,7 @@
 #include "am/model/activations.hpp"
 #include "am/model/head_scores.hpp"
 #include "am/model/weights.hpp"
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 
 namespace am::ui {
 

@@ -13,12 +13,12 @@
 
 #include "am/core/result.hpp"
 #include "am/model/activations.hpp"
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/chapter.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
-#include "am/ui/training_record.hpp"
+#include "am/ui/training_curves.hpp"
 
 namespace am::ui {
 

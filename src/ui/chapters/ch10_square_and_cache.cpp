@@ -2,7 +2,7 @@
 // recomputing it when writing one character at a time.
 #include "am/model/kv_cache.hpp"
 #include "am/ui/facts.hpp"
-#include "am/ui/generation.hpp"
+#include "am/engine/generation.hpp"
 #include "am/ui/text_format.hpp"
 #include "chapter_common.hpp"
 
@@ -49,7 +49,7 @@ std::string numbers(const ChapterContext& c) {
                     fmt_large(static_cast<double>(facts::causal_scores(facts::kGpt3Context))) + " scores per head.";
   if (c.weights && has_pass(c)) {
     // Feed the text through the cache to count its dot products on this very text.
-    const Generation fed = generate_greedy(*c.weights, read_ids(*c.state), c.state->pulled, 0);
+    const Generation fed = engine::generate_greedy(*c.weights, read_ids(*c.state), c.state->pulled, 0);
     out += " Reading the current text through the cache, one character at a time, took " +
            fmt_int(fed.dots_with_cache) + " dot products across all heads; re-reading the whole text for every "
            "new character would have taken " + fmt_int(fed.dots_without_cache) + ".";

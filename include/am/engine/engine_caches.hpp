@@ -4,14 +4,14 @@
 
 #include <memory>
 
-#include "am/ui/checkpoint_cache.hpp"
-#include "am/ui/model_engine.hpp"
+#include "am/engine/checkpoint_cache.hpp"
+#include "am/engine/model_engine.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
 // Every checkpoint's forward pass for the current text. The engine must outlive it.
 std::unique_ptr<CheckpointCache> make_checkpoint_cache(const ModelEngine& engine);
 // Nonsense accuracy with the pulled heads at every checkpoint. The engine must outlive it.
 std::unique_ptr<AblationCurve> make_ablation_curve(const ModelEngine& engine);
 
-}  // namespace am::ui
+}  // namespace am::engine

@@ -11,7 +11,7 @@
 #include <cstring>
 #include <initializer_list>
 
-#include "am/core/draw_list.hpp"
+#include "am/render/draw_list.hpp"
 
 namespace am::render {
 

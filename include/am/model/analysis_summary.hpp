@@ -12,33 +12,16 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "am/core/result.hpp"
 #include "am/model/config.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/core/result.hpp"
 #include "am/model/head_scores.hpp"
+#include "am/model/thresholds.hpp"
 
-namespace am::ui {
+namespace am {
 
 // A head's scores are am::HeadScores and the eight of them an am::HeadTable
 // (am/model/head_scores.hpp): the analysis writes them, the UI reads and measures them live.
-
-// When a head earns a role (docs/analysis_schema.md §1.7): the first test that passes,
-// in the order of the fields. The defaults are the analysis's; a file may state others.
-struct RoleThresholds {
-  double induction = 0.4;          // induction >= this
-  double previous = 0.4;           // previous >= this
-  double two_back = 0.4;           // two_back >= this
-  double duplicate = 0.4;          // duplicate >= this
-  double spaces = 0.4;             // space >= this ...
-  double spaces_over_share = 2.0;  // ... and space >= this x space_share
-  double self = 0.4;               // self >= this
-};
-
-// The sudden rise in copying: from at most `low` to at least `high` (fractions).
-struct PhaseThresholds {
-  double low = 0.20;
-  double high = 0.70;
-};
 
 struct AblationRow {
   HeadMask pulled;
@@ -57,22 +40,22 @@ struct CircuitHead {
   double duplicate_token = 0.0;  // detect_head "duplicate", novel text
   double induction_novel = 0.0;  // detect_head "induction", novel text
   double induction_nonsense = 0.0;
-  double prefix_matching = 0.0;  // Olsson et al., random tokens repeated
-  double copying = 0.0;          // OV circuit through the unembedding, -1 .. 1
+  double prefix_matching = 0.0;             // Olsson et al., random tokens repeated
+  double copying = 0.0;                     // OV circuit through the unembedding, -1 .. 1
   std::array<double, 10> offset_profile{};  // offsets 0, -1, ..., -8, then further back
 };
 
 // The copy path the model uses, named by measurement.
 struct CopyPathSummary {
   bool found = false;
-  int from_head = -1;            // zero-based layer-1 head whose removal costs most
+  int from_head = -1;  // zero-based layer-1 head whose removal costs most
   double from_drop = 0.0;
-  int to_head = -1;              // zero-based layer-2 head with the highest prefix matching
+  int to_head = -1;  // zero-based layer-2 head with the highest prefix matching
   double to_prefix_matching = 0.0;
-  double k_composition = 0.0;    // from -> to, minus the random baseline
-  int k_top_source = -1;         // layer-1 head with the highest K-composition into `to`
+  double k_composition = 0.0;  // from -> to, minus the random baseline
+  int k_top_source = -1;       // layer-1 head with the highest K-composition into `to`
   bool k_agrees = false;
-  double pair_drop = 0.0;        // both pulled together
+  double pair_drop = 0.0;  // both pulled together
   double min_prefix_matching = 0.4;
   double min_drop = 0.1;
 };
@@ -89,12 +72,12 @@ struct CircuitSummary {
 };
 
 struct AnalysisSummary {
-  std::int64_t step = 0;                       // the checkpoint analysed
-  std::optional<int> sequences;                // size of the repeated-nonsense set
-  double accuracy = 0.0;                       // all heads in place
+  std::int64_t step = 0;                                  // the checkpoint analysed
+  std::optional<int> sequences;                           // size of the repeated-nonsense set
+  double accuracy = 0.0;                                  // all heads in place
   std::vector<std::pair<int, double>> accuracy_by_words;  // (words per copy, accuracy)
   HeadTable heads{};
-  std::vector<AblationRow> ablations;          // single heads, and any combinations measured
+  std::vector<AblationRow> ablations;  // single heads, and any combinations measured
   std::optional<CopyDemo> demo;
   std::optional<double> bits_per_char;         // held-out novel text
   std::optional<double> bigram_bits_per_char;  // a bigram model on the same text
@@ -102,10 +85,10 @@ struct AnalysisSummary {
     std::string name;   // file name without extension
     std::string title;  // the book's title; equal to name when the analysis found none
   };
-  std::vector<Book> books;                     // the novels whose held-out text was read
-  RoleThresholds role_thresholds;              // as stated in the file (defaults otherwise)
+  std::vector<Book> books;         // the novels whose held-out text was read
+  RoleThresholds role_thresholds;  // as stated in the file (defaults otherwise)
   PhaseThresholds phase_thresholds;
-  std::optional<CircuitSummary> circuit;       // absent in files written before it
+  std::optional<CircuitSummary> circuit;  // absent in files written before it
 
   // Accuracy with exactly these heads pulled, if the table has that row.
   std::optional<double> accuracy_with(const HeadMask& pulled) const;
@@ -118,4 +101,4 @@ inline constexpr int kAnalysisVersion = 1;
 // a file of another schema version is refused (its numbers may mean something else).
 Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text);
 
-}  // namespace am::ui
+}  // namespace am

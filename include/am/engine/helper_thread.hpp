@@ -8,7 +8,7 @@
 #include <mutex>
 #include <thread>
 
-namespace am::ui {
+namespace am::engine {
 
 class HelperThread {
  public:
@@ -32,4 +32,4 @@ class HelperThread {
   std::jthread thread_;  // last: starts after the members above exist
 };
 
-}  // namespace am::ui
+}  // namespace am::engine

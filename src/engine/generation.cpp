@@ -1,24 +1,24 @@
-#include "am/ui/generation.hpp"
+#include "am/engine/generation.hpp"
 
 #include <algorithm>
 #include <random>
 
 #include "am/model/alphabet.hpp"
 #include "am/model/kv_cache.hpp"
-#include "am/ui/facts.hpp"
 
-namespace am::ui {
+namespace am::engine {
 namespace {
 
 // Scores a full forward pass over the window holding `length` characters computes.
 std::int64_t full_pass_dots(std::int64_t length) {
-  return static_cast<std::int64_t>(kLayers) * kHeads * facts::causal_scores(std::min<std::int64_t>(length, kContext));
+  return static_cast<std::int64_t>(kLayers) * kHeads *
+         causal_scores(std::min<std::int64_t>(length, kContext));
 }
 
 }  // namespace
 
-Generation generate_greedy(const Weights& weights, std::span<const int> prompt, const HeadMask& pulled, int count,
-                           const WriteSettings& how) {
+Generation generate_greedy(const Weights& weights, std::span<const int> prompt, const HeadMask& pulled,
+                           int count, const WriteSettings& how) {
   Generation out;
   out.temperature = how.temperature;
   out.seed = how.seed;
@@ -49,4 +49,4 @@ Generation generate_greedy(const Weights& weights, std::span<const int> prompt, 
   return out;
 }
 
-}  // namespace am::ui
+}  // namespace am::engine

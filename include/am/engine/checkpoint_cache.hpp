@@ -16,12 +16,12 @@
 #include <span>
 #include <vector>
 
+#include "am/engine/background_loop.hpp"
+#include "am/engine/helper_thread.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/ui/background_loop.hpp"
-#include "am/ui/helper_thread.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
 struct CachedPass {
   Activations acts;    // with the pulled heads pulled
@@ -135,4 +135,4 @@ class AblationCurve {
   BackgroundLoop loop_;
 };
 
-}  // namespace am::ui
+}  // namespace am::engine

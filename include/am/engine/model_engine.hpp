@@ -1,7 +1,8 @@
-// The Engine scripts (and the window) run on: every checkpoint's weights held in
-// memory as stored (float16 stays float16), so the drum and the background caches switch instantly (the
-// shipped folder is at most 16 MiB), with the manifest's training record and the analysis beside them.
-// Rendering stays outside: screenshots go through a callback the window installs.
+// One run's checkpoints, as the session and the scripts read them: every checkpoint's
+// weights held in memory as stored (float16 stays float16), so the drum and the background
+// caches switch instantly (the shipped folder is at most 16 MiB), with the manifest's
+// training record and the analysis beside them. No window, trainer or renderer: the app
+// joins them to scripts (its script port).
 #pragma once
 
 #include <atomic>
@@ -11,24 +12,25 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "am/engine/generation.hpp"
+#include "am/model/activations.hpp"
+#include "am/model/analysis_summary.hpp"
+#include "am/model/head_mask.hpp"
 #include "am/model/run_folder.hpp"
 #include "am/model/stored_weights.hpp"
+#include "am/model/training_record.hpp"
 #include "am/model/weights.hpp"
 #include "am/model/widened_lru.hpp"
-#include "am/ui/analysis_summary.hpp"
-#include "am/ui/script_runner.hpp"
-#include "am/ui/training_record.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
-class ModelEngine final : public Engine {
+class ModelEngine final {
  public:
-  using ScreenshotFn = std::function<Status(const std::filesystem::path&)>;
-
   // Loads every checkpoint listed in weights_dir/manifest.json and, if present,
   // weights_dir/analysis.json (a missing or unreadable analysis is not an error:
   // analysis() is null and analysis_message() says why). The engine holds no current
@@ -53,23 +55,12 @@ class ModelEngine final : public Engine {
   // are in. A checkpoint that fails stays listed until drop_failed().
   static Result<std::unique_ptr<ModelEngine>> open(const std::filesystem::path& weights_dir,
                                                    const OpenOptions& options);
-  ~ModelEngine() override;
+  ~ModelEngine();
   ModelEngine(const ModelEngine&) = delete;
   ModelEngine& operator=(const ModelEngine&) = delete;
 
-  void set_screenshot(ScreenshotFn fn) { screenshot_ = std::move(fn); }
-  // The app's trainer, for a script's "train" and "wait-training" lines.
-  using TrainFn = std::function<Status(const ScriptCommand&)>;
-  using BusyFn = std::function<bool()>;
-  void set_training(TrainFn train, BusyFn busy) {
-    train_ = std::move(train);
-    busy_ = std::move(busy);
-  }
   // A growing run's checkpoints are measured in memory before the analysis writes them.
   void set_measured_accuracy(std::int64_t step, double accuracy);
-  // key, focus, resize and dump go to the window that installs this.
-  using WindowFn = std::function<Status(const ScriptCommand&)>;
-  void set_window_commands(WindowFn fn) { window_ = std::move(fn); }
 
   std::size_t checkpoint_count() const { return stored_.size(); }
   // Checkpoint i in float32, widened on demand (thread-safe; hold the pointer while using it).
@@ -97,18 +88,15 @@ class ModelEngine final : public Engine {
   const std::string& analysis_message() const { return analysis_message_; }
   const std::vector<std::string>& load_messages() const { return load_messages_; }
 
-  const std::vector<std::int64_t>& checkpoint_steps() const override { return steps_; }
-  Activations forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) override;
-  Result<Generation> generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled, int count,
-                              const WriteSettings& how) override;
-  Status screenshot(const std::filesystem::path& path) override;
-  std::optional<double> nonsense_accuracy(std::int64_t step, const HeadMask& pulled) override;
-  ChapterContext chapter_context(const AppState& state) override;
-  Status start_training(const ScriptCommand& command) override;
-  bool training_busy() const override { return busy_ && busy_(); }
-  Status window_command(const ScriptCommand& command) override {
-    return window_ ? window_(command) : Engine::window_command(command);
-  }
+  // Steps of the listed checkpoints, sorted ascending (never empty).
+  const std::vector<std::int64_t>& checkpoint_steps() const { return steps_; }
+  // The forward pass of the loaded checkpoint nearest `step` over `ids` (at most kContext).
+  Activations forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) const;
+  // Writes `count` characters after `ids` at that checkpoint, one at a time with the KV cache.
+  Generation generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled, int count,
+                      const WriteSettings& how) const;
+  // Accuracy on the repeated-nonsense set with these heads pulled, at that checkpoint.
+  std::optional<double> nonsense_accuracy(std::int64_t step, const HeadMask& pulled) const;
 
  private:
   ModelEngine() = default;
@@ -138,10 +126,6 @@ class ModelEngine final : public Engine {
   std::optional<AnalysisSummary> analysis_;
   std::string analysis_message_;
   std::vector<std::string> load_messages_;  // checkpoints left out, manifest not used
-  ScreenshotFn screenshot_;
-  TrainFn train_;
-  BusyFn busy_;
-  WindowFn window_;
 };
 
-}  // namespace am::ui
+}  // namespace am::engine

@@ -9,7 +9,7 @@
 #include <mutex>
 #include <thread>
 
-namespace am::ui {
+namespace am::engine {
 
 // Lowers the calling thread's scheduling priority (nice 10): for helpers of a job.
 void lower_this_threads_priority();
@@ -42,4 +42,4 @@ class BackgroundLoop {
   std::jthread thread_;  // last: starts after the members above exist, stops first
 };
 
-}  // namespace am::ui
+}  // namespace am::engine

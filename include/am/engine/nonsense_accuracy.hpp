@@ -7,11 +7,11 @@
 #include "am/model/head_mask.hpp"
 #include "am/model/weights.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
 // True when this build can compute nonsense accuracy (the analysis library was found).
 bool nonsense_accuracy_available();
 // Right-the-second-time rate on the standard set; nullopt when unavailable.
 std::optional<double> nonsense_accuracy(const Weights& weights, const HeadMask& pulled);
 
-}  // namespace am::ui
+}  // namespace am::engine

@@ -1,9 +1,9 @@
-#include "am/ui/background_loop.hpp"
+#include "am/engine/background_loop.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
 
-namespace am::ui {
+namespace am::engine {
 
 BackgroundLoop::BackgroundLoop(Job job)
     : job_(std::move(job)), thread_([this](std::stop_token stop) { run(stop); }) {}
@@ -68,4 +68,4 @@ void BackgroundLoop::run(std::stop_token stop) {
   }
 }
 
-}  // namespace am::ui
+}  // namespace am::engine

@@ -1,10 +1,10 @@
-#include "am/ui/analysis_summary.hpp"
+#include "am/model/analysis_summary.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include "json_fields.hpp"
 
-namespace am::ui {
+namespace am {
 namespace jf = json_fields;
 namespace {
 
@@ -131,7 +131,8 @@ Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
   if (const nlohmann::json* by = jf::member(*nonsense, {"by_words"}); by && by->is_array())
     for (const auto& row : *by)
       if (auto w = jf::integer(row, {"words"}); w)
-        if (auto acc = jf::number(row, {"accuracy"}); acc) a.accuracy_by_words.emplace_back(static_cast<int>(*w), *acc);
+        if (auto acc = jf::number(row, {"accuracy"}); acc)
+          a.accuracy_by_words.emplace_back(static_cast<int>(*w), *acc);
 
   const nlohmann::json* heads = jf::member(j, {"head_scores"});
   const auto table = heads ? head_table_from_json(*heads) : std::nullopt;
@@ -156,10 +157,11 @@ Result<AnalysisSummary> parse_analysis_summary(std::string_view json_text) {
   a.bigram_bits_per_char = jf::number(j, {"bigram_bits_per_char"});
   if (const nlohmann::json* books = jf::member(j, {"bits_per_char_by_book"}); books && books->is_array())
     for (const auto& b : *books)
-      if (auto name = jf::string(b, {"name"})) a.books.push_back({*name, jf::string(b, {"title"}).value_or(*name)});
+      if (auto name = jf::string(b, {"name"}))
+        a.books.push_back({*name, jf::string(b, {"title"}).value_or(*name)});
   if (const nlohmann::json* d = jf::member(j, {"definitions"})) read_definitions(*d, a);
   if (const nlohmann::json* c = jf::member(j, {"circuit"})) a.circuit = read_circuit(*c);
   return a;
 }
 
-}  // namespace am::ui
+}  // namespace am

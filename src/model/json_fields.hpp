@@ -9,7 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace am::ui::json_fields {
+namespace am::json_fields {
 
 // The first of `keys` present in `object` as a number.
 inline std::optional<double> number(const nlohmann::json& object, std::initializer_list<const char*> keys) {
@@ -21,7 +21,8 @@ inline std::optional<double> number(const nlohmann::json& object, std::initializ
   return std::nullopt;
 }
 
-inline std::optional<std::int64_t> integer(const nlohmann::json& object, std::initializer_list<const char*> keys) {
+inline std::optional<std::int64_t> integer(const nlohmann::json& object,
+                                           std::initializer_list<const char*> keys) {
   if (!object.is_object()) return std::nullopt;
   for (const char* k : keys) {
     const auto it = object.find(k);
@@ -30,7 +31,8 @@ inline std::optional<std::int64_t> integer(const nlohmann::json& object, std::in
   return std::nullopt;
 }
 
-inline std::optional<std::string> string(const nlohmann::json& object, std::initializer_list<const char*> keys) {
+inline std::optional<std::string> string(const nlohmann::json& object,
+                                         std::initializer_list<const char*> keys) {
   if (!object.is_object()) return std::nullopt;
   for (const char* k : keys) {
     const auto it = object.find(k);
@@ -48,4 +50,4 @@ inline const nlohmann::json* member(const nlohmann::json& object, std::initializ
   return nullptr;
 }
 
-}  // namespace am::ui::json_fields
+}  // namespace am::json_fields

@@ -1,19 +1,19 @@
-#include "am/ui/model_engine.hpp"
+#include "am/engine/model_engine.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <variant>
 
+#include "am/engine/generation.hpp"
+#include "am/engine/nonsense_accuracy.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/run_folder.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/weights_dir.hpp"
-#include "am/ui/generation.hpp"
-#include "am/ui/nonsense_accuracy.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
 Result<std::unique_ptr<ModelEngine>> ModelEngine::load(const std::filesystem::path& folder,
                                                        std::optional<std::int64_t> up_to) {
@@ -227,27 +227,17 @@ std::size_t ModelEngine::nearest_index(std::int64_t step) const {
   return best.value_or(steps_.size() - 1);
 }
 
-Activations ModelEngine::forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) {
+Activations ModelEngine::forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) const {
   return am::forward(*weights_at(step), ids, pulled);
 }
 
-Result<Generation> ModelEngine::generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled,
-                                         int count, const WriteSettings& how) {
+Generation ModelEngine::generate(std::int64_t step, std::span<const int> ids, const HeadMask& pulled,
+                                 int count, const WriteSettings& how) const {
   return generate_greedy(*weights_at(step), ids, pulled, count, how);
 }
 
-Status ModelEngine::screenshot(const std::filesystem::path& path) {
-  if (!screenshot_) return fail("screenshots need the window; this run has none");
-  return screenshot_(path);
-}
-
-std::optional<double> ModelEngine::nonsense_accuracy(std::int64_t step, const HeadMask& pulled) {
-  return ui::nonsense_accuracy(*weights_at(step), pulled);
-}
-
-Status ModelEngine::start_training(const ScriptCommand& command) {
-  if (!train_) return fail("training is not available here");
-  return train_(command);
+std::optional<double> ModelEngine::nonsense_accuracy(std::int64_t step, const HeadMask& pulled) const {
+  return engine::nonsense_accuracy(*weights_at(step), pulled);
 }
 
 void ModelEngine::set_measured_accuracy(std::int64_t step, double accuracy) {
@@ -255,13 +245,4 @@ void ModelEngine::set_measured_accuracy(std::int64_t step, double accuracy) {
     if (m.step == step && !m.nonsense_accuracy) m.nonsense_accuracy = accuracy;
 }
 
-ChapterContext ModelEngine::chapter_context(const AppState& state) {
-  ChapterContext c;
-  c.state = &state;
-  c.weights = weights_at(state.step);
-  c.training = &training_;
-  c.analysis = analysis();
-  return c;
-}
-
-}  // namespace am::ui
+}  // namespace am::engine

@@ -1,10 +1,10 @@
-#include "am/ui/checkpoint_cache.hpp"
+#include "am/engine/checkpoint_cache.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
 
-namespace am::ui {
+namespace am::engine {
 namespace {
 
 // first, first+1, first-1, first+2, ...: the checkpoints nearest the drum come first;
@@ -241,4 +241,4 @@ void AblationCurve::sweep(std::uint64_t, const BackgroundLoop::StillCurrent& sti
   }
 }
 
-}  // namespace am::ui
+}  // namespace am::engine

@@ -1,8 +1,8 @@
-#include "am/ui/helper_thread.hpp"
+#include "am/engine/helper_thread.hpp"
 
-#include "am/ui/background_loop.hpp"
+#include "am/engine/background_loop.hpp"
 
-namespace am::ui {
+namespace am::engine {
 
 HelperThread::HelperThread(bool lowered_priority)
     : lowered_(lowered_priority), thread_([this](std::stop_token stop) { loop(stop); }) {}
@@ -42,4 +42,4 @@ void HelperThread::loop(std::stop_token stop) {
   }
 }
 
-}  // namespace am::ui
+}  // namespace am::engine
