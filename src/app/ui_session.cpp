@@ -419,7 +419,7 @@ void UiSession::run_show_me() {
     return;
   }
   ui::ScriptRunner runner(std::move(*script));
-  if (runner.run_all(state_, *engine_) == ui::ScriptRunner::Outcome::kFailed)
+  if (runner.run_all(state_, *port_) == ui::ScriptRunner::Outcome::kFailed)
     ui::set_status(state_, runner.error(), true);
   ++state_.revision;
 }

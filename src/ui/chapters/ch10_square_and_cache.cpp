@@ -86,7 +86,7 @@ std::string caption(const ChapterContext& c) {
 
 std::optional<Generation> would_write(const ChapterContext& c) {
   if (!c.weights || !has_pass(c)) return std::nullopt;
-  return generate_greedy(*c.weights, read_ids(*c.state), c.state->pulled, kWriteCount);
+  return engine::generate_greedy(*c.weights, read_ids(*c.state), c.state->pulled, kWriteCount);
 }
 
 std::string try_words(const ChapterContext& c) {
