@@ -2,7 +2,7 @@
 // caches, chapter text, panels, scene, renderer) and prints the timings. Compiled into
 // attention-machine (it drives the window's MachineApp); kept with the benchmarks.
 #include <glad/gl.h>
-// after glad
+// GLFW after glad, which must declare the GL functions first
 #include <GLFW/glfw3.h>
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 // Running without a person: --screenshot renders offscreen and writes a PNG, and
 // --script replays a script (the frame benchmark, --bench-frames, is bench/frame_bench.cpp).
 #include <glad/gl.h>
-// after glad
+// GLFW after glad, which must declare the GL functions first
 #include <GLFW/glfw3.h>
 
 #include <unistd.h>
