@@ -79,7 +79,8 @@ const FlagTable<Options>& flags() {
     t.add("bench-frames", "N", "draw N frames and print frame-time percentiles, frames/s, draw calls",
           whole_number(&Options::bench_frames, 1));
     t.add("motion", "M", "with --bench-frames: still, orbit, scrub, ablate or play (the chapter's beats;\n"
-          "default: the first four in turn); with --record: orbit or scrub (default: orbit)",
+          "default: the first four in turn); with --record: play, orbit or scrub (default: play\n"
+          "where the chapter has beats, else orbit)",
           one_of(&Options::bench_motion, {{"still", "still"},
                                           {"orbit", "orbit"},
                                           {"scrub", "scrub"},
@@ -152,8 +153,9 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
         "--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
   if (o.bench_json && !o.bench_frames) return fail("--bench-json only works with --bench-frames");
   if (o.bench_motion && !o.bench_frames && !o.record) return fail("--motion only works with --bench-frames or --record");
-  if (o.record && o.bench_motion && *o.bench_motion != "orbit" && *o.bench_motion != "scrub")
-    return fail("--record's --motion is orbit or scrub, got '" + *o.bench_motion + "'");
+  if (o.record && o.bench_motion && *o.bench_motion != "play" && *o.bench_motion != "orbit" &&
+      *o.bench_motion != "scrub")
+    return fail("--record's --motion is play, orbit or scrub, got '" + *o.bench_motion + "'");
   if (o.record && (o.screenshot || o.script || o.bench_frames || o.bench_idle))
     return fail("--record renders on its own: not with --screenshot, --script or the benchmarks");
   if (o.machine_only && !o.screenshot) return fail("--machine-only only works with --screenshot");

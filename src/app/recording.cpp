@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "am/render/screenshot.hpp"
+#include "am/ui/beats.hpp"
 
 namespace am::app {
 namespace {
@@ -28,8 +29,8 @@ std::optional<std::pair<int, std::filesystem::path>> frame_png_hook() {
 
 Result<std::unique_ptr<Recording>> Recording::start(MachineApp& app, const RecordPlan& plan, int width,
                                                     int height) {
-  if (plan.motion != "orbit" && plan.motion != "scrub")
-    return fail("a recording moves by orbit or scrub, not " + plan.motion);
+  if (plan.motion != "play" && plan.motion != "orbit" && plan.motion != "scrub")
+    return fail("a recording moves by play, orbit or scrub, not " + plan.motion);
   std::unique_ptr<Recording> r(new Recording());
   r->app_ = &app;
   r->plan_ = plan;
@@ -47,6 +48,16 @@ Result<std::unique_ptr<Recording>> Recording::start(MachineApp& app, const Recor
       return fail(f.error());
   r->start_pose_ = app.camera().pose();
   r->start_step_ = app.session().state().step;
+  ui::AppState& state = app.session().mutable_state();
+  r->start_beat_ = state.beat;
+  if (plan.motion == "play") {
+    // From the first beat; each frame's fixed time step (1 / fps) moves the player on.
+    const int count = ui::beat_count(state);
+    if (count == 0) return fail("this chapter has no steps to play: record with --motion orbit or scrub");
+    state.beat = ui::BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
+    ui::play_beats(state.beat, count);
+    ++state.revision;
+  }
   return r;
 }
 
@@ -54,6 +65,7 @@ Recording::~Recording() {
   if (app_ == nullptr) return;
   app_->camera().set_pose(start_pose_);
   app_->session().mutable_state().step = start_step_;
+  app_->session().mutable_state().beat = start_beat_;
   ++app_->session().mutable_state().revision;
 }
 
@@ -64,7 +76,7 @@ Status Recording::next_frame(MachineApp& app) {
     render::CameraPose pose = start_pose_;
     pose.yaw += static_cast<float>(2.0 * M_PI * share);  // once round over the whole clip
     app.camera().set_pose(pose);
-  } else {
+  } else if (plan_.motion == "scrub") {
     const std::vector<std::int64_t>& steps = app.session().steps();
     const auto last = static_cast<double>(steps.size() - 1);
     const auto i =
@@ -92,7 +104,10 @@ Status Recording::finish() {
 
 int run_record(MachineApp& app) {
   const Options& o = app.options();
-  RecordPlan plan{*o.record, o.fps, o.seconds, o.bench_motion.value_or("orbit")};
+  // By default the chapter's step player, from its first beat; an orbit where it has none.
+  const std::string motion =
+      o.bench_motion.value_or(ui::beat_count(app.session().state()) > 0 ? "play" : "orbit");
+  RecordPlan plan{*o.record, o.fps, o.seconds, motion};
   const auto t0 = std::chrono::steady_clock::now();
   auto recording = Recording::start(app, plan, o.width, o.height);
   if (!recording) {

@@ -1,6 +1,7 @@
 // Recording the machine as a video: frames rendered offscreen at a fixed time step (frame
 // i shows the moment i / fps), so a recording is the same on any machine however slow.
-// The motion: an orbit around the machine, or a sweep of the drum through training.
+// The motion: the chapter's step player from its first beat (where the chapter has one),
+// an orbit around the machine, or a sweep of the drum through training.
 // --record runs it to the end; the window's "Record…" runs a few frames per loop.
 #pragma once
 
@@ -20,7 +21,7 @@ struct RecordPlan {
   std::filesystem::path path;
   int fps = 30;
   double seconds = 5.0;
-  std::string motion = "orbit";  // "orbit" or "scrub"
+  std::string motion = "play";  // "play" (the chapter's step player from beat 0), "orbit" or "scrub"
 };
 
 class Recording {
@@ -51,6 +52,7 @@ class Recording {
   std::string encoder_;
   render::CameraPose start_pose_;
   std::int64_t start_step_ = 0;
+  ui::BeatPlayer start_beat_;
   std::optional<std::pair<int, std::filesystem::path>> png_of_frame_;  // test hook AM_RECORD_FRAME_PNG=K:PATH
 };
 

@@ -165,7 +165,7 @@ void UiSession::draw_keep_panels(SessionRequests& requests) {
     r.path = record_panel_.path.data();
     r.fps = record_panel_.fps;
     r.seconds = record_panel_.seconds;
-    r.motion = record_panel_.motion == 0 ? "orbit" : "scrub";
+    r.motion = record_panel_.motion == 0 ? "play" : record_panel_.motion == 1 ? "orbit" : "scrub";
     requests.record = r;
     record_panel_.recording = true;
     record_panel_.progress = 0.0f;

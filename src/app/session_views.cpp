@@ -7,9 +7,10 @@
 #include <sstream>
 
 #include "am/model/alphabet.hpp"
+#include "am/ui/beats.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/ui/tracing_state.hpp"
 #include "am/ui/text_format.hpp"
+#include "am/ui/tracing_state.hpp"
 #include "last_session.hpp"
 #include "ui_session.hpp"
 
@@ -47,6 +48,7 @@ ui::ViewFile UiSession::current_view() const {
   if (t.target >= 0) v.attribution_target = t.target == char_to_id(' ') ? "space" : id_to_string(t.target);
   if (t.corrupt == ui::TracingChoice::Corrupt::kAuto) v.corrupted_text = "auto";
   if (t.corrupt == ui::TracingChoice::Corrupt::kText) v.corrupted_text = t.corrupted_text;
+  if (state_.beat.chapter == state_.chapter && state_.beat.index >= 0) v.beat = state_.beat.index;
   v.camera = camera_now_;
   v.presentation = state_.presentation;
   return v;
@@ -77,6 +79,16 @@ void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
   if (v.selected_query)
     if (auto s = ui::select_position(state_, *v.selected_query - 1); !s) differs.push_back(s.error());
   ui::select_head(state_, v.lifted_layer, v.lifted_head);
+  // The chapter's step player at the view's beat, shown whole (after the text: it sets the count).
+  state_.beat = ui::BeatPlayer{.chapter = state_.chapter, .speed = state_.beat.speed};
+  if (v.beat) {
+    const int count = ui::beat_count(state_);
+    if (*v.beat < count)
+      ui::jump_to_beat(state_.beat, *v.beat, count);
+    else
+      differs.push_back("beat " + std::to_string(*v.beat + 1) + " is not one of this chapter's " +
+                        std::to_string(count) + " beats here");
+  }
   auto target = analysis::parse_target_character(v.attribution_target.value_or("top"));
   if (!target) differs.push_back("attribution_target: " + target.error());
   ui::set_tracing_target(state_, target ? *target : -1);

@@ -94,6 +94,11 @@ def case_roundtrip():
         check(size == [2 * viewport[2], 2 * viewport[3]], f"machine picture {size}, viewport {viewport}")
         check(same_picture(os.path.join(ENV["XDG_PICTURES_DIR"], machine[0]), f"{WORK}/opened-machine.png",
                            "--tolerance", "0", "--max-share", "0"), "the opened view's machine is not pixel-identical")
+    # The chapter's step player: its beat goes with the view.
+    script("beat", ["chapter 2", "beat 3", f"save-view {WORK}/beat.json"])
+    check(json.load(open(f"{WORK}/beat.json"))["beat"] == 3, "the beat is saved")
+    script("beat_open", [f"open {WORK}/beat.json", f"dump {WORK}/beat_dump.json"])
+    check(json.load(open(f"{WORK}/beat_dump.json"))["beat"]["index"] == 3, "the beat is reopened")
     # Another machine: a run that is not here and a step that is not a checkpoint.
     other = dict(saved, run={"name": "elsewhere", "checkpoint_hash": "fnv1a64:0000000000000000"}, step=1501)
     json.dump(other, open(f"{WORK}/other.json", "w"))
@@ -236,7 +241,7 @@ def case_record():
     env_frame = 7
     ENV["AM_RECORD_FRAME_PNG"] = f"{env_frame}:{WORK}/frame_{env_frame}.png"
     t0 = time.time()
-    p = run("--chapter", "2", "--record", out, "--fps", "10", "--seconds", "1.5", "--size", "640x360")
+    p = run("--chapter", "2", "--record", out, "--fps", "10", "--seconds", "1.5", "--size", "640x360", "--motion", "orbit")
     elapsed = time.time() - t0
     del ENV["AM_RECORD_FRAME_PNG"]
     info = probe(out, env_frame, f"{WORK}/decoded_{env_frame}.png")
@@ -253,6 +258,10 @@ def case_record():
     probe(out, 0, f"{WORK}/decoded_0.png")
     check(not same_picture(f"{WORK}/frame_{env_frame}.png", f"{WORK}/decoded_0.png", "--tolerance", "40",
                            "--max-share", "0.02"), "frame 0 matches frame k: the camera did not turn")
+    # By default a chapter with beats plays them, from the first.
+    played = os.path.join(WORK, "play.mp4")
+    p = run("--chapter", "2", "--record", played, "--fps", "5", "--seconds", "2", "--size", "320x200")
+    check("play" in p.stdout and probe(played)["frames"] == 10, f"chapter 2's beats: {p.stdout.strip()}")
     gif = os.path.join(WORK, "scrub.gif")
     run("--record", gif, "--fps", "8", "--seconds", "1", "--motion", "scrub", "--size", "320x200")
     info = probe(gif)

@@ -60,7 +60,7 @@ TEST_CASE("quality and motion-benchmark flags parse, and bad values are named") 
   CHECK_THAT(bad_quality.error(), Catch::Contains("--quality needs auto, high, medium or low"));
   auto bad_motion = parse_options({"--bench-frames", "5", "--motion", "spin"});
   REQUIRE_FALSE(bad_motion.ok());
-  CHECK_THAT(bad_motion.error(), Catch::Contains("--motion needs still, orbit, scrub or ablate"));
+  CHECK_THAT(bad_motion.error(), Catch::Contains("--motion needs still, orbit, scrub, ablate or play"));
   auto lonely = parse_options({"--motion", "orbit"});
   REQUIRE_FALSE(lonely.ok());
   CHECK_THAT(lonely.error(), Catch::Contains("--bench-frames"));
@@ -93,7 +93,7 @@ TEST_CASE("views, resume and recording flags parse, and misuse is named") {
   CHECK(rec->seconds == 2.5);
   CHECK(*rec->bench_motion == "scrub");
   CHECK(parse_options({"--record", "out.gif"})->fps == 30);
-  CHECK_THAT(parse_options({"--record", "o.mp4", "--motion", "ablate"}).error(), Catch::Contains("orbit or scrub"));
+  CHECK_THAT(parse_options({"--record", "o.mp4", "--motion", "ablate"}).error(), Catch::Contains("play, orbit or scrub"));
   CHECK_THAT(parse_options({"--fps", "10"}).error(), Catch::Contains("--record"));
   CHECK_THAT(parse_options({"--record", "o.mp4", "--fps", "0"}).error(), Catch::Contains("--fps"));
   CHECK_THAT(parse_options({"--machine-only"}).error(), Catch::Contains("--screenshot"));

@@ -54,7 +54,7 @@ struct RecordPanelState {
   std::array<char, 1024> path{};
   int fps = 30;
   float seconds = 5.0f;
-  int motion = 0;  // 0 orbit, 1 scrub
+  int motion = 0;  // 0 the chapter's beats, 1 orbit, 2 scrub
   bool recording = false;
   float progress = 0.0f;  // 0..1 while recording
   std::string message;    // the last recording's outcome

@@ -102,9 +102,11 @@ int draw_record_panel(RecordPanelState& panel, bool invisible) {
     ImGui::InputText("##record_path", panel.path.data(), panel.path.size());
     ImGui::SliderInt("frames per second", &panel.fps, 10, 60);
     ImGui::SliderFloat("seconds", &panel.seconds, 1.0f, 30.0f, "%.0f");
-    ImGui::RadioButton("turn around the machine", &panel.motion, 0);
+    ImGui::RadioButton("the chapter's steps", &panel.motion, 0);
     ImGui::SameLine();
-    ImGui::RadioButton("play through training", &panel.motion, 1);
+    ImGui::RadioButton("turn around", &panel.motion, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("through training", &panel.motion, 2);
     ImGui::EndDisabled();
     if (panel.recording) {
       ImGui::ProgressBar(panel.progress, ImVec2(-1.0f, 0.0f));
