@@ -1,5 +1,7 @@
 #include "machine_app.hpp"
 
+#include "am/ui/tracing_state.hpp"
+
 #include <glad/gl.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -355,6 +357,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   }
   ui::InspectorView inspector;
   if (interactive && hovered_ != 0) inspector.hovered = view_->describe(hovered_);
+  if (interactive && hovered_ != 0)
+    if (const machine::Part* part = view_->scene().part(hovered_)) inspector.traced_part = ui::attribution_part_of(*part);
   inspector.selected = selected_;
   const double dt = last_time_ < 0.0 ? 0.0 : std::max(0.0, time_seconds - last_time_);
   last_time_ = time_seconds;

@@ -487,6 +487,9 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
     live_accuracy_.reset();
   }
   ctx_ = context();
+  // Issue 22: why this character? Recomputed only when the pass or the question changed.
+  tracing_ = ctx_.weights && ctx_.acts ? &tracing_cache_.update(*ctx_.weights, *ctx_.acts, state_) : nullptr;
+  ctx_.tracing = tracing_;  // chapter 12's words
   const ui::ChapterStage stage = ui::current_stage(state_, ctx_);
   beat_ = ui::current_beat(state_, ctx_);
   const ui::FocusList shown = beat_ && beat_->focus.count > 0 ? beat_->focus : stage.focus;
@@ -520,6 +523,7 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
     // A character arriving through the cache is the query of its own row.
     if (beat_->stage.op == machine::BeatOp::kCacheRow) input.selected_position = beat_->stage.count - 1;
   }
+  if (tracing_) input.tracing = ui::tracing_overlay(*tracing_, state_);
   return input;
 }
 
@@ -538,6 +542,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   frame_in.right_open = state_.settings.panels.right_bar;
   frame_in.bottom_open = state_.settings.panels.bottom_bar;
   frame_in.presentation = state_.presentation;
+  frame_in.why_open = ui::tracing_shown(state_);
   layout_ = ui::compute_frame_layout(frame_in);
   ui::begin_frame_panels(layout_);
   ui::draw_bar_strips(state_, layout_, actions);
@@ -547,6 +552,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   ui::draw_text_input(state_, text_panel_, actions);
   ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
   ui::draw_inspector(state_, inspector);
+  ui::draw_why(state_, tracing_, inspector.traced_part, why_panel_);
   const std::size_t index = step_index();
   ui::DrumView drum;
   drum.training = &engine_->training();

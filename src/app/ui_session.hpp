@@ -4,6 +4,8 @@
 // machine is built from. No GL here: ImGui only.
 #pragma once
 
+#include "am/ui/tracing_state.hpp"
+
 #include <chrono>
 #include <filesystem>
 #include <memory>
@@ -211,6 +213,9 @@ class UiSession {
   std::optional<std::filesystem::path> config_;
   ui::TextInputPanelState text_panel_;
   ui::ChapterPanelState chapter_panel_;
+  ui::WhyPanelState why_panel_;        // issue 22: the corrupted text being typed
+  ui::TracingCache tracing_cache_;     // attribution and patching of the pass on show
+  const analysis::Tracing* tracing_ = nullptr;  // this frame's (null when nothing is traced)
   std::shared_ptr<const engine::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
   std::optional<double> live_accuracy_;
   std::pair<std::string, std::string> drum_text_;  // the drum's slider label and progress note, last frame

@@ -15,6 +15,7 @@ void build_scene(const SceneInput& input, Scene& out) {
   build_drum(b);
   build_rack(b);
   build_beat(b);
+  build_tracing_overlay(b);
 
   Anchors& a = out.anchors;
   a.slugs = {0.0f, L.tube_y, L.slug_z};

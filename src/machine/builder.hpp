@@ -76,5 +76,11 @@ void build_drum(Builder& b);
 void build_rack(Builder& b);
 // The playing beat's notes and the pieces that exist only while it plays (beat_notes.cpp).
 void build_beat(Builder& b);
+// Issue 22: tints, the marked thread and the patching threads (tracing_overlay.cpp).
+void build_tracing_overlay(Builder& b);
+// A head plate's colour: white, or mixed towards copper / blue by its share of the score.
+glm::vec4 plate_tint(const Builder& b, int layer, int head);
+// An MLP housing's colour, the same way.
+glm::vec4 mlp_tint(const Builder& b, int layer);
 
 }  // namespace am::machine

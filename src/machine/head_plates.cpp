@@ -247,7 +247,7 @@ void build_head_plates(Builder& b) {
       p.head = h;
       p.value = pulled ? 1.0f : 0.0f;
       const PickId pick = b.part(p);
-      const glm::vec4 tint = pulled ? kDim : kWhite;
+      const glm::vec4 tint = pulled ? kDim : plate_tint(b, l, h);
       const Material m = is_lifted ? Material::kBrass : Material::kSteel;
       b.add(Mesh::kBevelBox, m, xf::box({0.0f, y, zc}, {width, kPlateThickness, depth}), tint, pick);
       if (glow)

@@ -43,13 +43,14 @@ void build_mlp_housings(Builder& b) {
     const float depth = h.z_front - h.z_back, zc = 0.5f * (h.z_front + h.z_back);
 
     // Back wall, end walls and a roof; cut open, the front and most of the roof are gone.
-    b.add(Mesh::kBevelBox, Material::kBrass, xf::box({0.0f, 0.5f * kWallHeight, h.z_back + 0.5f * kWall}, {2.0f * hw, kWallHeight, kWall}), kWhite);
+    const glm::vec4 wall = mlp_tint(b, l);  // white, or its share of a traced score
+    b.add(Mesh::kBevelBox, Material::kBrass, xf::box({0.0f, 0.5f * kWallHeight, h.z_back + 0.5f * kWall}, {2.0f * hw, kWallHeight, kWall}), wall);
     for (float sx : {-1.0f, 1.0f})
-      b.add(Mesh::kBevelBox, Material::kBrass, xf::box({sx * (hw - 0.5f * kWall), 0.5f * kWallHeight, zc}, {kWall, kWallHeight, depth}), kWhite);
+      b.add(Mesh::kBevelBox, Material::kBrass, xf::box({sx * (hw - 0.5f * kWall), 0.5f * kWallHeight, zc}, {kWall, kWallHeight, depth}), wall);
     const bool open = b.in.view.cut_open_mlp;
     const float roof = open ? 0.4f : 1.0f;  // share of the roof left on
     b.add(Mesh::kBevelBox, Material::kBrass,
-          xf::box({0.0f, kWallHeight - 0.04f, h.z_back + 0.5f * roof * depth}, {2.0f * hw, 0.08f, roof * depth}), kWhite);
+          xf::box({0.0f, kWallHeight - 0.04f, h.z_back + 0.5f * roof * depth}, {2.0f * hw, 0.08f, roof * depth}), wall);
     if (!open) {  // closed: a front wall down to just above the tubes, and nothing to see inside
       const float bottom = L.tube_y + L.tube_radius + 0.1f;
       b.add(Mesh::kBevelBox, Material::kBrass,

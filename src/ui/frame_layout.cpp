@@ -16,6 +16,7 @@ constexpr float kNavigatorRows = 1.9f;  // one row of buttons and its padding
 constexpr float kStatusRows = 3.6f;     // three wrapped lines
 constexpr float kBeatStripRows = 4.0f;  // the beat strip: buttons and count, the scrubber, the speed
 constexpr float kPredictionsRows = 8.4f, kPredictionsShare = 0.30f;  // five bars and a title
+constexpr float kInspectorRowsBesideWhy = 4.0f, kRackRowsBesideWhy = 7.0f;
 constexpr float kRackRows = 10.0f, kRackShare = 0.42f, kRackMaxRows = 18.0f;
 constexpr float kTextShare = 0.40f;  // of the bottom bar's width
 
@@ -109,8 +110,14 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
   }
   if (in.right_open) {
     const int predictions_h = std::min(rows(kPredictionsRows, line), static_cast<int>(kPredictionsShare * H));
-    const int rack_h = clamp_share(kRackShare, H, kRackRows, kRackMaxRows, line);
+    int rack_h = clamp_share(kRackShare, H, kRackRows, kRackMaxRows, line);
+    if (in.why_open) rack_h = std::min(rack_h, rows(kRackRowsBesideWhy, line));  // the rack scrolls
     stack(f.right, {{&f.predictions, predictions_h}, {&f.rack, rack_h}}, &f.inspector);
+    if (in.why_open) {  // "why?" (issue 22) takes the inspector's place but a few rows
+      const int why_h = f.inspector.h - std::min(rows(kInspectorRowsBesideWhy, line), f.inspector.h / 3);
+      f.why = {f.inspector.x, f.inspector.y, f.inspector.w, why_h};
+      f.inspector = {f.inspector.x, f.inspector.y + why_h, f.inspector.w, f.inspector.h - why_h};
+    }
   }
   if (in.bottom_open) {
     const int text_w = static_cast<int>(std::lround(kTextShare * static_cast<float>(middle_w)));

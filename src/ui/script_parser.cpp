@@ -212,6 +212,11 @@ Result<ScriptCommand> parse_line(std::string_view line) {
     c.text = std::string(arg);
     return c;
   }
+  if (word == "reveal") {
+    if (!arg.empty()) return fail("'reveal' takes no argument");
+    c.kind = CommandKind::kReveal;
+    return c;
+  }
   if (word == "corrupt") {
     c.kind = CommandKind::kCorrupt;
     if (arg.empty()) return fail("'corrupt' needs a text as long as the text read, or 'auto'");
@@ -226,7 +231,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump, run, train, wait-training, attribute, corrupt, open, save-view)");
+              "resize, dump, run, train, wait-training, attribute, corrupt, open, save-view, reveal)");
 }
 
 }  // namespace
@@ -257,6 +262,7 @@ const char* command_name(CommandKind kind) {
     case CommandKind::kPlay: return "play";
     case CommandKind::kPause: return "pause";
     case CommandKind::kBeat: return "beat";
+    case CommandKind::kReveal: return "reveal";
   }
   return "?";
 }

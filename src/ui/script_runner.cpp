@@ -119,6 +119,11 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       return Ok{};
     case CommandKind::kCorrupt:
       return set_corruption(state, c.text);
+    case CommandKind::kReveal:
+      if (state.predict.chapter != state.chapter) state.predict = PredictState{state.chapter, -1, false};
+      state.predict.revealed = true;
+      ++state.revision;
+      return Ok{};
   }
   return fail("unhandled command");
 }

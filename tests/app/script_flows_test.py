@@ -151,7 +151,7 @@ elif FLOW == "errors":
     p = run("--script", path, expect=2)
     check(p.stderr.startswith(f"{label}:2: select"), f"a failing command names its line: {p.stderr!r}")
     with open(path, "w") as f:
-        f.write("chapter 12\n")
+        f.write("chapter 13\n")
     p = run("--script", path, expect=2)
     check(":1:" in p.stderr, f"chapter out of range names line 1: {p.stderr!r}")
 elif FLOW == "grow":

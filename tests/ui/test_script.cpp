@@ -58,7 +58,7 @@ TEST_CASE("malformed lines stop the script with file and line", "[script]") {
     return s.error();
   };
   CHECK_THAT(error_of("chapter 1\njump 3\n"), StartsWith("script.txt:2: unknown command 'jump'"));
-  CHECK_THAT(error_of("# c\n\nchapter 12\n"), StartsWith("script.txt:3: 'chapter' takes 0 to 11, got 12"));
+  CHECK_THAT(error_of("# c\n\nchapter 13\n"), StartsWith("script.txt:3: 'chapter' takes 0 to 12, got 13"));
   CHECK_THAT(error_of("step twelve"), StartsWith("script.txt:1: 'step' needs a whole number, got 'twelve'"));
   CHECK_THAT(error_of("step -5"), StartsWith("script.txt:1: 'step' takes 0 to"));
   CHECK_THAT(error_of("text a\npull L3H1"), StartsWith("script.txt:2: 'L3H1' is not a head name"));

@@ -66,3 +66,15 @@ TEST_CASE("a corrupted text of another length stops the script", "[script][traci
   CHECK(runner.run_all(state, engine) == ScriptRunner::Outcome::kFailed);
   CHECK_THAT(runner.error(), Contains("t:2:") && Contains("as many characters"));
 }
+
+TEST_CASE("'reveal' answers the chapter's question", "[script][tracing]") {
+  test::FakeEngine engine;
+  AppState state;
+  auto script = parse_script("chapter 12\nreveal\n", "t");
+  REQUIRE(script);
+  ScriptRunner runner(std::move(*script));
+  REQUIRE(runner.run_all(state, engine) == ScriptRunner::Outcome::kFinished);
+  CHECK(state.predict.chapter == 12);
+  CHECK(state.predict.revealed);
+  CHECK_FALSE(parse_script("reveal now\n", "t"));
+}

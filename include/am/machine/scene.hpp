@@ -44,6 +44,26 @@ struct TrainingTrack {
   std::int64_t current_step = 0;
 };
 
+// "Why this character?" (issue 22), drawn on the parts: each part's share of the explained
+// score tints its head plate, MLP housing or embedding stretch (copper +, blue −, as the
+// tubes), the largest head term's source position gets a marked thread, and the strongest
+// patching cells are lit threads. Shares are signed, in [-1, 1] (term / largest |term|).
+struct TracingOverlay {
+  bool active = false;
+  std::array<std::array<float, kHeads>, kLayers> head_share{};
+  std::array<float, kLayers> mlp_share{};
+  float embed_share = 0.0f;  // the token's embedding and its position together
+  // The part under the mouse in the chart: 0 embed, 1 pos, 2.. heads, then mlps, then bias
+  // (analysis/attribution.hpp's order); -1 none.
+  int lit_part = -1;
+  int marked_layer = -1, marked_head = -1, marked_source = -1;  // largest head term, its source
+  struct PatchThread {
+    int layer = 0, head = 0, position = 0;
+    float share = 0.0f;  // of the clean − corrupted difference brought back
+  };
+  std::vector<PatchThread> patch_threads;  // strongest first, at most a few
+};
+
 struct SceneInput {
   const Activations* acts = nullptr;    // the live forward pass (may be ablated)
   const Activations* intact = nullptr;  // the same text without ablation (ghost columns); may be null
@@ -54,6 +74,7 @@ struct SceneInput {
   HeadMask pulled;
   View view;
   TrainingTrack training;
+  TracingOverlay tracing;
   double time_seconds = 0.0;  // animation clock
   BeatStage beat;             // the chapter's step being played (none: the finished machine)
 };

@@ -23,6 +23,10 @@
 #include "am/ui/growing_run.hpp"
 #include "am/ui/training_curves.hpp"
 
+namespace am::analysis {
+struct Tracing;
+}
+
 namespace am::ui {
 
 // Named look directions; the distance and the target are solved from the chapter's
@@ -80,6 +84,7 @@ struct ChapterContext {
   std::string run;                             // the name of the run on show
   const GrowingRun* growing = nullptr;         // a run being trained in the app (chapter 11)
   const TrainingRecord* shipped = nullptr;     // the shipped run's record, to compare with
+  const analysis::Tracing* tracing = nullptr;  // why this character? (issue 22; may be null)
 };
 
 // What a chapter talks about, as parts of the machine (at most four): the camera

@@ -8,7 +8,7 @@
 
 namespace am::ui {
 
-inline constexpr int kChapterCount = 12;
+inline constexpr int kChapterCount = 13;
 
 // All chapters in order; chapter k is at index k.
 const std::vector<Chapter>& all_chapters();

@@ -22,6 +22,7 @@ struct FrameLayoutInput {
   // A bar that is not open is collapsed to a thin strip that holds the button to open it.
   bool left_open = true, right_open = true, bottom_open = true;
   bool presentation = false;  // every bar hidden, strips too: the machine fills the window
+  bool why_open = false;      // "why?" (issue 22) is shown: it takes the top of the inspector's place
 };
 
 struct FrameLayout {
@@ -35,6 +36,7 @@ struct FrameLayout {
   PanelRect navigator, chapter, status;  // left: ◀ title ▶ and menus, the chapter's words, the status line
   PanelRect beats;                       // left, under the navigator: the chapter's beat strip (player)
   PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
+  PanelRect why;  // right, when asked (issue 22): "why 'l'?" takes most of the inspector's place
   PanelRect text, drum;                    // bottom: the text box, the drum's timeline
 
   // The bars and strips that are shown, by name ("left", "right", "bottom").

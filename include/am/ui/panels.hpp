@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "am/core/result.hpp"
+#include "am/analysis/tracing.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
@@ -73,10 +74,18 @@ struct ChapterPanelState {
   std::vector<std::string> show_me;
 };
 
+struct WhyPanelState {
+  std::array<char, 256> buffer{};  // the corrupted text being typed
+  bool select_patching = false;    // open at the patching tab (a script's "corrupt")
+  TracingChoice::Corrupt shown_corrupt = TracingChoice::Corrupt::kNone;  // to notice a new corruption
+  std::string shown_text;
+};
+
 // --- what the window hands some panels --------------------------------------
 struct InspectorView {
   std::string hovered;   // machine::describe() of the part under the cursor ("" if none)
   std::string selected;  // ... of the clicked part
+  int traced_part = -1;  // the hovered part's attribution part (tracing_state.hpp), or -1
 };
 
 struct DrumView {
@@ -122,6 +131,9 @@ void draw_beat_strip(AppState& state);
 void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions);
 void draw_predictions(AppState& state, const Activations* acts, const Activations* intact);
 void draw_inspector(AppState& state, const InspectorView& view);
+// "why 'l'?" (issue 22): shown when asked (tracing_shown); t may be null (nothing traced);
+// machine_part: the attribution part under the mouse in the machine, or -1.
+void draw_why(AppState& state, const analysis::Tracing* t, int machine_part, WhyPanelState& panel);
 void draw_drum(AppState& state, const DrumView& view, PanelActions& actions);
 void draw_rack(AppState& state, const RackView& view, PanelActions& actions);
 void draw_settings(AppState& state, PanelActions& actions);

@@ -33,6 +33,7 @@ enum class CommandKind {
   kSaveView,      // save-view FILE: the view now
   kPlay, kPause,  // the chapter's beats play from where they are, or stop
   kBeat,          // beat N (0-based): its end state
+  kReveal,        // reveal: the chapter's question is answered (as the Reveal button)
 };
 const char* command_name(CommandKind kind);
 

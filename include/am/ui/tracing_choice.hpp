@@ -11,7 +11,8 @@ struct TracingChoice {
   int target = -1;  // character id; -1: the favourite at the last place
   enum class Corrupt { kNone, kAuto, kText } corrupt = Corrupt::kNone;
   std::string corrupted_text;  // kText: as typed (normalized when used)
-  int hovered_part = -1;       // attribution part under the mouse (chart or machine); not saved
+  int hovered_part = -1;       // attribution part under the mouse in the chart; not saved
+  bool open = false;           // asked for: the "why?" panel shows and the machine is tinted
   bool operator==(const TracingChoice&) const = default;
 };
 

@@ -8,6 +8,7 @@
 
 #include "am/analysis/tracing.hpp"
 #include "am/core/result.hpp"
+#include "am/machine/scene.hpp"
 #include "am/ui/app_state.hpp"
 
 namespace am::ui {
@@ -19,6 +20,20 @@ void set_tracing_target(AppState& state, int id);
 Status set_corruption(AppState& state, const std::string& text);
 
 analysis::Corruption corruption_of(const AppState& state);
+
+// The chapter about tracing (12) shows it whatever was asked.
+inline constexpr int kTracingChapter = 12;
+bool tracing_shown(const AppState& state);
+// In chapter 12, before its question is answered, the answer (chart and tints) waits; so it
+// does in a chapter whose question hides the probabilities.
+bool tracing_answer_hidden(const AppState& state);
+
+// What the machine draws of a tracing (shares of the largest |term|, the marked source,
+// the strongest patching cells). Inactive when there is nothing to trace.
+machine::TracingOverlay tracing_overlay(const analysis::Tracing& t, const AppState& state);
+// The attribution part a picked machine part stands for (plate: its head, MLP needle: its
+// layer's mlp, a band of the first stretch: embed), or -1.
+int attribution_part_of(const machine::Part& part);
 
 // The tracing of the pass on show, recomputed only when what it depends on changed.
 class TracingCache {

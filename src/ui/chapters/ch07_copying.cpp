@@ -7,6 +7,7 @@
 #include "am/ui/head_roles.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
+#include "am/ui/tracing_words.hpp"
 #include "chapter_common.hpp"
 
 namespace am::ui::chapters {
@@ -213,7 +214,7 @@ std::string numbers(const ChapterContext& c) {
            ") = " + fmt_fixed(c.analysis->demo->probability, 2) + " at step " + fmt_int(c.analysis->step) + ".";
   out += false_copy_sentences(c);
   while (!out.empty() && (out.front() == '\n' || out.front() == ' ')) out.erase(out.begin());
-  return out;
+  return out + "\n\n" + see_who_said_it();  // issue 22
 }
 // clang-format on
 

@@ -3,6 +3,7 @@
 #include "am/ui/ablation_contrasts.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
+#include "am/ui/tracing_words.hpp"
 #include "chapter_common.hpp"
 
 namespace am::ui::chapters {
@@ -77,7 +78,7 @@ std::string body(const ChapterContext& c) {
   out += " Whether a head really matters, pulling it out tells you.";
   const std::string live = live_part(c);
   if (!live.empty()) out += "\n\n" + live;
-  return out;
+  return out + "\n\n" + see_who_said_it();  // issue 22
 }
 
 std::string numbers(const ChapterContext& c) {

@@ -25,6 +25,7 @@ extern const Chapter kAppearsSuddenly;
 extern const Chapter kPullingAHead;
 extern const Chapter kSquareAndCache;
 extern const Chapter kGrowYourOwn;
+extern const Chapter kTracingAGuess;
 
 // The example texts several chapters open with.
 inline constexpr std::string_view kQueenText = "the queen. the qu";

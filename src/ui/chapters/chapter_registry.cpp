@@ -32,6 +32,7 @@ const std::vector<Chapter>& all_chapters() {
         chapters::kEightHeads,      chapters::kCopying,
         chapters::kAppearsSuddenly, chapters::kPullingAHead,
         chapters::kSquareAndCache,  chapters::kGrowYourOwn,
+        chapters::kTracingAGuess,
     };
     for (std::size_t k = 0; k < list.size(); ++k) list[k].number = static_cast<int>(k);
     return list;

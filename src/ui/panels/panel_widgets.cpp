@@ -84,6 +84,7 @@ Slot slot_for(std::string_view title) {
   if (id == "Next character") return {&f.predictions, right, true, "predictions"};
   if (id == "Rack of heads") return {&f.rack, right, true, "rack"};
   if (id == "Inspector") return {&f.inspector, right, true, "inspector"};
+  if (id == "Why") return {&f.why, right, true, "why"};
   if (id == "Text") return {&f.text, bottom, false, "text"};
   if (id == "Training drum") return {&f.drum, bottom, false, "drum"};
   return {};

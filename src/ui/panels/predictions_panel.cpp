@@ -4,6 +4,7 @@
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/text_format.hpp"
+#include "am/ui/tracing_state.hpp"
 #include "panel_widgets.hpp"
 
 namespace am::ui {
@@ -36,6 +37,8 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
       overlay += "   (all heads: " + fmt_percent(*ghost) + ")";
     }
     widgets::probability_bar(g.probability, ghost, overlay);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: why this character? (which parts of the machine said it)");
+    if (ImGui::IsItemClicked()) set_tracing_target(state, g.id);  // issue 22: opens "why?"
   }
   if (ghosts)
     widgets::text_wrapped_whole("Outlines: the same characters with every head in place.", true);
