@@ -435,6 +435,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   fv.y = height - fb_top - std::max(fb_h, 0);
   fv.hovered = hovered_;
   fv.time = static_cast<float>(time_seconds);
+  // Beats playing change the picture every frame (a sharp frame follows when they stop).
+  fv.in_motion = session_->state().beat.playing;
   sync_quality();
   const double cpu1 = thread_cpu_ms();
   const auto t1 = Clock::now();

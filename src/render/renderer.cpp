@@ -218,7 +218,7 @@ Status Renderer::Impl::begin_frame(FrameContext& f) {
   // Anything but glow changing (new data behind the picture) counts as moving too.
   const ContentKey content = content_of(f.list.revisions);
   const bool camera_same = last_camera && same_bytes(camera, *last_camera);
-  const bool moving = last_camera && (!camera_same || !same_bytes(content, last_content));
+  const bool moving = out.in_motion || (last_camera && (!camera_same || !same_bytes(content, last_content)));
   last_camera = camera;
   last_content = content;
   f.scale = moving ? motion_scale : 1.0f;

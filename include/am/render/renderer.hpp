@@ -49,6 +49,7 @@ struct FrameView {
   int y = 0;
   PickId hovered = 0;   // drawn with a warm glow
   float time = 0.0f;
+  bool in_motion = false;  // the caller animates frame after frame: draw at the moving resolution
 };
 
 struct FrameStats {
