@@ -31,4 +31,43 @@ std::vector<std::string_view> wrap_words(std::string_view text, float width,
   return lines;
 }
 
+namespace {
+// The longest run of whole leading words of `text` that fits `width` with "..." after it.
+std::string first_words(std::string_view text, float width, const std::function<float(std::string_view)>& measure) {
+  std::size_t keep = 0;
+  for (std::size_t space = text.find(' ');; space = text.find(' ', space + 1)) {
+    const std::size_t end = space == std::string_view::npos ? text.size() : space;
+    if (measure(std::string(text.substr(0, end)) + "...") > width) break;
+    keep = end;
+    if (space == std::string_view::npos) break;
+  }
+  while (keep > 0 && text[keep - 1] == ' ') --keep;
+  return std::string(text.substr(0, keep)) + "...";
+}
+}  // namespace
+
+OneLine fit_one_line(std::string_view message, const std::vector<std::string>& fields, float width,
+                     const std::function<float(std::string_view)>& measure) {
+  OneLine line;
+  if (measure(message) > width) {
+    line.message = first_words(message, width, measure);
+    line.shortened = true;
+    return line;
+  }
+  line.message = std::string(message);
+  float used = measure(message);
+  for (const std::string& field : fields) {
+    const bool first = line.fields.empty() && message.empty();
+    const std::string piece = (first ? std::string() : std::string(kFieldSeparator)) + field;
+    const float piece_width = measure(piece);
+    if (used + piece_width > width) {
+      line.shortened = true;
+      break;
+    }
+    line.fields += piece;
+    used += piece_width;
+  }
+  return line;
+}
+
 }  // namespace am::ui

@@ -50,3 +50,26 @@ TEST_CASE("wrap: a widget goes beside the last one only while it fits the row", 
   CHECK_FALSE(am::ui::fits_beside(100.0f, 8.0f, 92.5f, 200.0f));   // half a pixel over
   CHECK_FALSE(am::ui::fits_beside(190.0f, 8.0f, 3.0f, 200.0f));  // 201
 }
+
+TEST_CASE("status line: the message first, then whole fields, never a broken word", "[wrap][status]") {
+  const std::vector<std::string> fields = {"chapter 3 of 11", "step 4,000", "F1: help"};
+  // Wide enough for everything: "saved  |  chapter 3 of 11  |  step 4,000  |  F1: help" is 52 bytes.
+  OneLine all = fit_one_line("saved", fields, 52.0f, bytes);
+  CHECK(all.message == "saved");
+  CHECK(all.fields == "  |  chapter 3 of 11  |  step 4,000  |  F1: help");
+  CHECK_FALSE(all.shortened);
+  // One byte less: the last field goes whole.
+  OneLine less = fit_one_line("saved", fields, 51.0f, bytes);
+  CHECK(less.fields == "  |  chapter 3 of 11  |  step 4,000");
+  CHECK(less.shortened);
+  // No message: the fields start without a separator; "chapter" is never cut into letters.
+  OneLine narrow = fit_one_line("", fields, 10.0f, bytes);
+  CHECK(narrow.message.empty());
+  CHECK(narrow.fields.empty());
+  CHECK(fit_one_line("", fields, 15.0f, bytes).fields == "chapter 3 of 11");
+  // A message wider than the line keeps its first whole words and ends in "...".
+  OneLine cut = fit_one_line("could not read the file runs/big.json", fields, 20.0f, bytes);
+  CHECK(cut.message == "could not read...");
+  CHECK(cut.fields.empty());
+  CHECK(cut.shortened);
+}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -19,5 +20,17 @@ std::vector<std::string_view> wrap_words(std::string_view text, float width,
 inline bool fits_beside(float item_right, float spacing, float width, float row_right) {
   return item_right + spacing + width <= row_right;
 }
+
+// A one-line strip (the status line): the message first, then as many whole fields as
+// still fit, joined by "  |  ". A message wider than the line keeps its first whole
+// words and ends in "..."; nothing is ever broken inside a word.
+struct OneLine {
+  std::string message;  // the message as shown (maybe shortened)
+  std::string fields;   // the fields that fit, joined; empty when none fits
+  bool shortened = false;  // true when a word or a field had to go
+};
+OneLine fit_one_line(std::string_view message, const std::vector<std::string>& fields, float width,
+                     const std::function<float(std::string_view)>& measure);
+inline constexpr std::string_view kFieldSeparator = "  |  ";
 
 }  // namespace am::ui

@@ -3,6 +3,7 @@
 #include "am/ui/chapters.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/text_format.hpp"
+#include "am/ui/word_wrap.hpp"
 #include "panel_widgets.hpp"
 
 namespace am::ui {
@@ -21,28 +22,31 @@ void draw_status_line(AppState& state, const StatusView& view) {
                                           ImVec2(io.DisplaySize.x, height), flags);
   ImGui::PopStyleVar();
   if (shown) {
-    std::string line =
-        "chapter " + std::to_string(state.chapter) + " of " + std::to_string(kChapterCount - 1) +
-        "  |  step " + fmt_int(state.step) + "  |  " +
-        (state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in")) +
-        "  |  plate " + head_name(state.selected_layer, state.selected_head);
+    std::vector<std::string> fields = {
+        "chapter " + std::to_string(state.chapter) + " of " + std::to_string(kChapterCount - 1),
+        "step " + fmt_int(state.step),
+        state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in"),
+        "plate " + head_name(state.selected_layer, state.selected_head)};
     if (view.cached < view.to_cache)
-      line +=
-          "  |  preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.to_cache);
-    if (view.frame_ms > 0.0) line += "  |  " + fmt_fixed(view.frame_ms, 1) + " ms";
+      fields.push_back("preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.to_cache));
+    if (view.frame_ms > 0.0) fields.push_back(fmt_fixed(view.frame_ms, 1) + " ms");
     if (!state.quality_active.empty())
-      line += "  |  quality " + state.quality_active + (state.settings.quality == 0 ? " (auto)" : "");
-    // The strip is one line high: the newest message comes first, so that a long line
-    // loses its right end (where we are), never the message.
-    if (!state.status.empty()) {
+      fields.push_back("quality " + state.quality_active + (state.settings.quality == 0 ? " (auto)" : ""));
+    fields.push_back("F1: help");
+    // The strip is one line high and never wraps (a wrap at its edge stacked the letters of
+    // a word): the newest message comes first, then the whole fields that still fit.
+    const OneLine fitted =
+        fit_one_line(state.status, fields, ImGui::GetContentRegionAvail().x,
+                     [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; });
+    ImGui::PushTextWrapPos(-1.0f);
+    if (!fitted.message.empty()) {
       if (state.status_is_error) ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
-      ImGui::TextUnformatted(state.status.c_str());
+      ImGui::TextUnformatted(fitted.message.c_str());
       if (state.status_is_error) ImGui::PopStyleColor();
-      ImGui::SameLine(0.0f, 0.0f);
-      ImGui::TextUnformatted("  |  ");
-      ImGui::SameLine(0.0f, 0.0f);
+      if (!fitted.fields.empty()) ImGui::SameLine(0.0f, 0.0f);
     }
-    ImGui::TextUnformatted((line + "  |  F1: help").c_str());
+    if (!fitted.fields.empty()) ImGui::TextUnformatted(fitted.fields.c_str());
+    ImGui::PopTextWrapPos();
   }
   ImGui::End();
 }
