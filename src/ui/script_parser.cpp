@@ -231,7 +231,7 @@ Result<ScriptCommand> parse_line(std::string_view line) {
   }
   return fail("unknown command '" + std::string(word) +
               "' (known: chapter, text, step, pull, push, select, head, generate, screenshot, key, wait, focus, "
-              "resize, dump, run, train, wait-training, attribute, corrupt, open, save-view, reveal)");
+              "resize, dump, run, train, wait-training, attribute, corrupt, open, save-view, play, pause, beat, reveal)");
 }
 
 }  // namespace

@@ -85,6 +85,13 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kOpen:
     case CommandKind::kSaveView:
       return engine.window_command(c);
+    case CommandKind::kReveal:
+      if (!question_open(state)) return fail("chapter " + std::to_string(state.chapter) + " has no open question");
+      if (state.predict.chapter != state.chapter) state.predict = PredictState{.chapter = state.chapter};
+      if (state.predict.choice < 0) state.predict.choice = 0;
+      state.predict.revealed = true;
+      ++state.revision;
+      return Ok{};
     case CommandKind::kPlay:
     case CommandKind::kPause:
     case CommandKind::kBeat: {
@@ -119,11 +126,6 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       return Ok{};
     case CommandKind::kCorrupt:
       return set_corruption(state, c.text);
-    case CommandKind::kReveal:
-      if (state.predict.chapter != state.chapter) state.predict = PredictState{state.chapter, -1, false};
-      state.predict.revealed = true;
-      ++state.revision;
-      return Ok{};
   }
   return fail("unhandled command");
 }

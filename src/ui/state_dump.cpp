@@ -31,10 +31,14 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
     j["selected_character"] = nullptr;
   }
   j["selected_head"] = head_name(state.selected_layer, state.selected_head);
+  // A question about the probabilities hides them here too, until Reveal.
+  const bool hidden = probabilities_hidden(state);
   nlohmann::ordered_json top = nlohmann::ordered_json::array();
-  for (const Guess& g : top_guesses(acts, acts.length() - 1, 5))
-    top.push_back({{"char", id_to_string(g.id)}, {"p", g.probability}});
+  if (!hidden)
+    for (const Guess& g : top_guesses(acts, acts.length() - 1, 5))
+      top.push_back({{"char", id_to_string(g.id)}, {"p", g.probability}});
   j["top5"] = top;
+  j["top5_hidden"] = hidden;
   if (nonsense_accuracy)
     j["nonsense_accuracy"] = *nonsense_accuracy;
   else

@@ -58,7 +58,7 @@ check(d["step"] == steps["repeated"][-1], f"default step {d['step']}")
 repeated_written = d["generated"]
 
 # 2. `run plain` switches everything: the dump, the top-5 (from the plain weights), Write.
-d = script("to_plain", [f"text {TEXT}", "step 25", "run plain", "generate 30"])
+d = script("to_plain", [f"text {TEXT}", "step 25", "run plain", "generate 30", "reveal"])  # chapter 0 hides its top five until Reveal
 check(d["run"] == "plain", f"after 'run plain' the dump says {d['run']}")
 check(d["step"] in steps["plain"], f"step {d['step']} is not one of the plain run's checkpoints")
 check(d["step"] == 0, f"step 25 snaps to the plain run's nearest checkpoint, 0 (tie goes earlier): got {d['step']}")

@@ -96,7 +96,11 @@ elif FLOW == "predictions":
     top5_equal(d, e, "predictions")
     # Normalization: capitals and a character outside the alphabet.
     raw = "The Queen! the qu"
-    n = script("predictions_normalized", [f"text {raw}"])
+    # Chapter 0 (where the app starts) asks how sure the model is: its top five hide until Reveal.
+    hidden = script("predictions_hidden", [f"text {raw}"])
+    check(hidden["top5"] == [] and hidden["top5_hidden"] is True, f"chapter 0 shows its top five before Reveal: {hidden['top5']}")
+    n = script("predictions_normalized", [f"text {raw}", "reveal"])
+    check(n["top5_hidden"] is False, "after Reveal the top five show")
     en = engine(raw)
     check(n["text"] == en["text"] and n["text"] != raw, f"normalized text {n['text']!r} != engine {en['text']!r}")
     check(n["read"] == en["read"], f"read {n['read']!r} != engine {en['read']!r}")
@@ -115,9 +119,10 @@ elif FLOW == "heads":
     head = analysis["facts"]["induction_l2"]["head"]
     intact = engine(text)
     pulled = engine(text, "--ablate", head)
-    d_in = script("heads_intact", ["chapter 7", f"text {text}"])
-    d_out = script("heads_pulled", ["chapter 7", f"text {text}", f"pull {head}"])
-    d_back = script("heads_pushed", ["chapter 7", f"text {text}", f"pull {head}", f"push {head}"])
+    # Chapter 7's question is about the probabilities: each script reveals before its dump.
+    d_in = script("heads_intact", ["chapter 7", f"text {text}", "reveal"])
+    d_out = script("heads_pulled", ["chapter 7", f"text {text}", f"pull {head}", "reveal"])
+    d_back = script("heads_pushed", ["chapter 7", f"text {text}", f"pull {head}", f"push {head}", "reveal"])
     check(d_out["pulled_heads"] == [head], f"pulled heads {d_out['pulled_heads']}")
     check(d_back["pulled_heads"] == [], f"after push: {d_back['pulled_heads']}")
     top5_equal(d_in, intact, "intact")
@@ -229,7 +234,7 @@ elif FLOW == "quality":
         d = script(f"quality_{q}", ["chapter 1"], "--quality", q)
         check(d["quality"] == q and d["quality_choice"] == q, f"--quality {q}: dump says {d['quality']!r} / {d['quality_choice']!r}")
     # The tier changes pixels, never numbers.
-    top5_equal(script("quality_low_numbers", ["text the queen. the qu"], "--quality", "low"), engine("the queen. the qu"),
+    top5_equal(script("quality_low_numbers", ["text the queen. the qu", "reveal"], "--quality", "low"), engine("the queen. the qu"),
                "low tier")
     p = run("--quality", "ultra", "--screenshot", os.path.join(WORK, "never.png"), expect=2)
     check("--quality needs auto, high, medium or low" in p.stderr, f"a bad --quality is named: {p.stderr!r}")
@@ -240,7 +245,7 @@ elif FLOW == "loading":
     os.environ["AM_TEST_LOAD_DELAY_MS"] = "25"
     text = "the queen. the qu"
     early_path, scrub_path = os.path.join(WORK, "loading_early.json"), os.path.join(WORK, "loading_scrub.json")
-    late = script("loading", [f"text {text}", f"dump {early_path}", "step 0", f"dump {scrub_path}", "wait 9000"])
+    late = script("loading", [f"text {text}", f"dump {early_path}", "step 0", f"dump {scrub_path}", "wait 9000", "reveal"])
     del os.environ["AM_TEST_LOAD_DELAY_MS"]
     with open(early_path) as f:
         early = json.load(f)

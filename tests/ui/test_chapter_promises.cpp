@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/ui/chapter_dump.hpp"
@@ -18,6 +19,8 @@
 #include "am/ui/engine_port.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
+#include "am/ui/live_numbers.hpp"
+#include "am/ui/state_dump.hpp"
 #include "am/ui/script.hpp"
 #include "am/ui/script_runner.hpp"
 
@@ -217,6 +220,35 @@ TEST_CASE("a question hides its answer everywhere until Reveal, for every chapte
       CHECK_FALSE(probabilities_hidden(l.state));
       CHECK(dump_chapter(l.state, l.context)["question"]["revealed"] == true);
     }
+}
+
+TEST_CASE("the state dump's top five hide until Reveal where the question is about them, and the script's "
+          "reveal shows them", "[chapters][promises]") {
+  Shelf& s = Shelf::get();
+  for (const Chapter& ch : all_chapters()) {
+    if (!ch.predict || (ch.predict->hides & kHidesPredictions) == 0) continue;
+    Live l = Live::enter(0, ch.number);
+    INFO("chapter " << ch.number);
+    const nlohmann::ordered_json before = dump_state(l.state, l.acts, std::nullopt);
+    CHECK(before["top5"].empty());
+    CHECK(before["top5_hidden"] == true);
+    // The script's reveal answers the question; then the top five are the model's, best first.
+    auto script = parse_script("reveal\n", "reveal.txt");
+    REQUIRE(script.ok());
+    ScriptRunner runner(std::move(*script));
+    REQUIRE(runner.run_all(l.state, *s.engines[0]) == ScriptRunner::Outcome::kFinished);
+    CHECK_FALSE(question_open(l.state));
+    l.refresh();
+    const nlohmann::ordered_json after = dump_state(l.state, l.acts, std::nullopt);
+    CHECK(after["top5_hidden"] == false);
+    REQUIRE(after["top5"].size() == 5);
+    const auto best = top_guesses(l.acts, l.acts.length() - 1, 1)[0];
+    CHECK(after["top5"][0]["char"] == id_to_string(best.id));
+    CHECK(after["top5"][0]["p"].get<double>() == Approx(best.probability));
+  }
+  // A chapter without a question about them shows them at once, and has nothing to reveal.
+  Live plain = Live::enter(0, 8);
+  CHECK(dump_state(plain.state, plain.acts, std::nullopt)["top5"].size() == 5);
 }
 
 TEST_CASE("every chapter's try-this does what it says on both runs", "[chapters][promises]") {

@@ -99,7 +99,7 @@ TEST_CASE("a script over the real engine, pulling a head changes the dumped prob
   ModelEngine& e = **engine;
   EnginePort port(e);
   AppState state;
-  auto script = parse_script("chapter 7\nstep 90\npull L2H4\nselect 17\n", "flow.txt");
+  auto script = parse_script("chapter 7\nstep 90\npull L2H4\nselect 17\nreveal\n", "flow.txt");
   REQUIRE(script.ok());
   ScriptRunner runner(std::move(*script));
   REQUIRE(runner.run_all(state, port) == ScriptRunner::Outcome::kFinished);

@@ -159,6 +159,7 @@ TEST_CASE("the state dump is written atomically as JSON", "[script]") {
   AppState state;
   set_text(state, "the queen. the qu");
   state.step = 2000;
+  state.predict = PredictState{0, 0, true};  // chapter 0's question hides the top five until Reveal
   const auto dir = std::filesystem::temp_directory_path() / ("am_ui_dump_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const auto path = dir / "state.json";

@@ -15,8 +15,9 @@
 namespace am::ui {
 
 // chapter, chapter_title, text, step, pulled_heads, selected_position (one-based),
-// selected_character, selected_head, top5 [{char, p}], nonsense_accuracy (null if
-// not computed), generated, status.
+// selected_character, selected_head, top5 [{char, p}] (empty, with top5_hidden true, while
+// the chapter's question hides the probabilities), nonsense_accuracy (null if not computed),
+// generated, status.
 nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts,
                                   std::optional<double> nonsense_accuracy);
 
