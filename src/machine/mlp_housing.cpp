@@ -69,7 +69,7 @@ void build_mlp_housings(Builder& b) {
 
     // The needle bar above the tubes; while a beat is about them, above the walls, where
     // the plates in front cannot hide them.
-    const bool raised = needles_in_beat(b.in, l);
+    const bool raised = b.in.view.raise_mlp_needles || needles_in_beat(b.in, l);
     const float bar_y = raised ? kWallHeight + 1.3f : L.tube_y + L.tube_radius + 0.25f + kMaxNeedle * 0.3f;
     const float bar_half = hw - 0.4f;
     b.add(Mesh::kCylinder, Material::kSteel, xf::segment({-bar_half, bar_y, zc}, {bar_half, bar_y, zc}, 0.03f), kWhite);
@@ -77,9 +77,9 @@ void build_mlp_housings(Builder& b) {
     char title[96];
     if (b.acts != nullptr) {
       const LayerActivations& la = b.acts->layers[static_cast<std::size_t>(l)];
-      // A beat about this MLP scales its needles to this character's own largest, and
-      // thickens them, so the 128 can be seen rising and bending.
-      const bool beat = needles_in_beat(b.in, l);
+      // Raised (a beat about this MLP, or chapter 5), the needles scale to this character's
+      // own largest and thicken, so the 128 can be seen rising and bending.
+      const bool beat = raised;
       const float scale = beat ? row_scale(la.mlp_pre + b.query * kDMlp) : neuron_scale(la, b.T);
       const float pitch = 2.0f * bar_half / kDMlp;
       const float width = beat ? 0.8f * pitch : std::min(0.6f * pitch, 0.06f);

@@ -31,6 +31,7 @@ struct View {
   bool show_beads = true;
   bool show_shutter = true;
   bool cut_open_mlp = true;
+  bool raise_mlp_needles = false;  // chapter 5: the needles stand large above the walls, in view
   bool highlight_path = false;                         // chapter 7: previous-char head -> induction head
   std::optional<std::pair<int, int>> path_heads[2]{};  // zero-based (layer, head) to highlight
   bool reduced_motion = false;                         // no travelling beads / glides

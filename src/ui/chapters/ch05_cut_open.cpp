@@ -90,9 +90,11 @@ TryExpect try_expect(const ChapterContext& c) {
 constinit const Chapter kCutOpen = {
     .title = "Cut open",
     .default_text = kQueenText,
-    .stage = {.camera = CameraPose::kCutaway,
+    // From in front and above: the row of 128 needles spreads across the view (from the
+    // side they stood one behind the other), raised above the walls and plates.
+    .stage = {.camera = CameraPose::kPlate,
               .focus = {machine::FocusPart::kMlp, machine::FocusPart::kColumns},
-              .view = {.cut_open_mlp = true},
+              .view = {.cut_open_mlp = true, .raise_mlp_needles = true},
               .highlight = kHighlightMlp | kHighlightReadout},
     .body = body,
     .numbers = numbers,
