@@ -21,7 +21,7 @@ Direction direction(ui::CameraPose look) {
     case CameraPose::kCutaway: return {-1.35f, 0.35f};
     case CameraPose::kPlates: return {-0.45f, 0.55f};
     case CameraPose::kDrum: return {-0.6f, 0.35f};
-    case CameraPose::kRack: return {0.6f, 0.35f};
+    case CameraPose::kRack: return {0.2f, 0.45f};     // nearly from the front: rack and columns fill the width
     case CameraPose::kOverview: break;
   }
   return {-0.5f, 0.5f};

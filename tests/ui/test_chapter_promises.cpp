@@ -236,7 +236,8 @@ TEST_CASE("the state dump's top five hide until Reveal where the question is abo
     auto script = parse_script("reveal\n", "reveal.txt");
     REQUIRE(script.ok());
     ScriptRunner runner(std::move(*script));
-    REQUIRE(runner.run_all(l.state, *s.engines[0]) == ScriptRunner::Outcome::kFinished);
+    EnginePort port(*s.engines[0]);
+    REQUIRE(runner.run_all(l.state, port) == ScriptRunner::Outcome::kFinished);
     CHECK_FALSE(question_open(l.state));
     l.refresh();
     const nlohmann::ordered_json after = dump_state(l.state, l.acts, std::nullopt);
