@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Renders chapters 0-11 at 1280x720 and 1920x1080 (panels included) into
+# Renders chapters 0-12 at 1280x720 and 1920x1080 (panels included) into
 # tests/app/reference/WxH/chapter_K.png, and the beats tests/app/beat_shots.txt lists.
 # Look at the images before committing them. Usage: tools/update_chapter_references.sh [BUILD_DIR]
 set -euo pipefail
@@ -13,7 +13,7 @@ export XDG_DATA_HOME
 trap 'rm -rf "$XDG_DATA_HOME"' EXIT
 for size in 1280x720 1920x1080; do
   mkdir -p "$root/tests/app/reference/$size"
-  for k in $(seq 0 11); do
+  for k in $(seq 0 12); do
     xvfb-run -a -s "-screen 0 1920x1080x24" "$app" --screenshot "$root/tests/app/reference/$size/chapter_$k.png" \
       --chapter "$k" --size "$size" --weights-dir "$root/weights"
   done
