@@ -66,7 +66,7 @@ TEST_CASE("quality and motion-benchmark flags parse, and bad values are named") 
   CHECK_THAT(lonely.error(), Catch::Contains("--bench-frames"));
 }
 
-TEST_CASE("--attribute and --corrupt go with --json, and the target character is checked") {
+TEST_CASE("options: --attribute and --corrupt go with --json, and the target character is checked") {
   auto o = parse_options({"--json", "--text", "qzxv kplw qzxv kp", "--attribute", "l", "--corrupt", "auto"});
   REQUIRE(o.ok());
   CHECK(*o->attribute == "l");
