@@ -53,13 +53,13 @@ TEST_CASE("wrap: a widget goes beside the last one only while it fits the row", 
 
 TEST_CASE("status line: the message first, then whole fields, never a broken word", "[wrap][status]") {
   const std::vector<std::string> fields = {"chapter 3 of 11", "step 4,000", "F1: help"};
-  // Wide enough for everything: "saved  |  chapter 3 of 11  |  step 4,000  |  F1: help" is 52 bytes.
-  OneLine all = fit_one_line("saved", fields, 52.0f, bytes);
+  // Wide enough for everything: "saved  |  chapter 3 of 11  |  step 4,000  |  F1: help" is 53 bytes.
+  OneLine all = fit_one_line("saved", fields, 53.0f, bytes);
   CHECK(all.message == "saved");
   CHECK(all.fields == "  |  chapter 3 of 11  |  step 4,000  |  F1: help");
   CHECK_FALSE(all.shortened);
   // One byte less: the last field goes whole.
-  OneLine less = fit_one_line("saved", fields, 51.0f, bytes);
+  OneLine less = fit_one_line("saved", fields, 52.0f, bytes);
   CHECK(less.fields == "  |  chapter 3 of 11  |  step 4,000");
   CHECK(less.shortened);
   // No message: the fields start without a separator; "chapter" is never cut into letters.
