@@ -45,7 +45,10 @@ ui::ViewFile UiSession::current_view() const {
   v.lifted_head = state_.selected_head;
   // "Why this character?" (issue 22): the character asked about and the corrupted text.
   const ui::TracingChoice& t = state_.tracing;
-  if (t.target >= 0) v.attribution_target = t.target == char_to_id(' ') ? "space" : id_to_string(t.target);
+  if (t.target >= 0)
+    v.attribution_target = t.target == char_to_id(' ') ? "space" : id_to_string(t.target);
+  else if (t.open)
+    v.attribution_target = "top";  // asked about the favourite
   if (t.corrupt == ui::TracingChoice::Corrupt::kAuto) v.corrupted_text = "auto";
   if (t.corrupt == ui::TracingChoice::Corrupt::kText) v.corrupted_text = t.corrupted_text;
   if (state_.beat.chapter == state_.chapter && state_.beat.index >= 0) v.beat = state_.beat.index;
@@ -89,9 +92,16 @@ void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
       differs.push_back("beat " + std::to_string(*v.beat + 1) + " is not one of this chapter's " +
                         std::to_string(count) + " beats here");
   }
-  auto target = analysis::parse_target_character(v.attribution_target.value_or("top"));
-  if (!target) differs.push_back("attribution_target: " + target.error());
-  ui::set_tracing_target(state_, target ? *target : -1);
+  // No target saved: nothing was asked, so the "why?" panel stays closed.
+  if (v.attribution_target) {
+    auto target = analysis::parse_target_character(*v.attribution_target);
+    if (!target) differs.push_back("attribution_target: " + target.error());
+    ui::set_tracing_target(state_, target ? *target : -1);
+  } else {
+    state_.tracing.target = -1;
+    state_.tracing.open = false;
+    ++state_.revision;
+  }
   if (auto s = ui::set_corruption(state_, v.corrupted_text.value_or("")); !s) {
     differs.push_back("corrupted_text: " + s.error());
     (void)ui::set_corruption(state_, "");
