@@ -4,8 +4,10 @@
 
 #include <string>
 
+#include "../chapters/chapter_common.hpp"
 #include "am/machine/beat_numbers.hpp"
 #include "am/ui/beats.hpp"
+#include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
 
 namespace am::ui::beats {
@@ -13,20 +15,16 @@ namespace am::ui::beats {
 // One per chapter file, in chapter order (beat_registry.cpp).
 extern const BeatScript kCh00, kCh01, kCh02, kCh03, kCh04, kCh05, kCh07, kCh10;
 
-// The query (zero-based, the last when none is chosen) and its character.
-int beat_query(const ChapterContext& c);
-char beat_char(const ChapterContext& c, int position);
+// The place, character, plate and head a beat is about are the chapters' own
+// (query_index, char_at, lifted_layer, lifted_head, head_name, quote_char).
+using chapters::char_at;
+using chapters::lifted_head;
+using chapters::lifted_layer;
+using chapters::query_index;
 // The pass's length (0 without a pass).
 int beat_length(const ChapterContext& c);
-// 'e' (or “space”), as the captions quote characters.
-std::string beat_quote(char ch);
-// "L1H3" for zero-based (0, 2).
-std::string beat_head(int layer, int head);
 // A number to two decimals, as captions write them.
 std::string num(double v);
-// The selected plate (zero-based).
-int beat_layer(const ChapterContext& c);
-int beat_head_index(const ChapterContext& c);
 // Counts of beats that need nothing but a text: `per_text` when there is text, else 0.
 int fixed_count(const AppState& state, int per_text);
 

@@ -12,7 +12,7 @@ using machine::FocusPart;
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int T = beat_length(c), q = beat_query(c);
+  const int T = beat_length(c), q = query_index(c);
   b.stage.query = q;
   const float* probs = c.acts->probs + static_cast<std::size_t>(q) * kVocab;  // [30]
   const bool hidden = c.state && probabilities_hidden(*c.state);
@@ -21,7 +21,7 @@ Beat at(const ChapterContext& c, int index) {
     b.stage.count = T;
     b.focus = {FocusPart::kSlugs};
     b.caption = "The text comes in one character at a time: " + std::to_string(T) +
-                " slugs. After the last one, " + beat_quote(beat_char(c, q)) +
+                " slugs. After the last one, " + quote_char(char_at(c, q)) +
                 ", the machine must guess what comes next.";
     return b;
   }
@@ -40,7 +40,7 @@ Beat at(const ChapterContext& c, int index) {
         "Each of the 30 characters it knows gets a chance, and the 30 chances add up to 100%. The columns "
         "rise to them.";
   } else {
-    b.caption = "Its favourite is " + beat_quote(id_to_char(best)) + ", at " + fmt_probability(probs[best]) +
+    b.caption = "Its favourite is " + quote_char(id_to_char(best)) + ", at " + fmt_probability(probs[best]) +
                 ". That is its guess for the next character.";
     b.stage.key = best;
   }

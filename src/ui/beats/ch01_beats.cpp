@@ -1,6 +1,5 @@
 // Chapter 1: the embedding row lands band by band, the position's waves beside it,
 // and the two add band by band.
-#include <cmath>
 
 #include "beat_common.hpp"
 
@@ -10,22 +9,16 @@ namespace {
 using machine::BeatOp;
 using machine::FocusPart;
 
-double length_of(const std::array<float, kDModel>& v) {
-  double s = 0.0;
-  for (float x : v) s += static_cast<double>(x) * x;
-  return std::sqrt(s);
-}
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c);
+  const int q = query_index(c);
   const machine::EmbeddingSum e = machine::embedding_sum(*c.acts, q);
   machine::add_list(b.numbers, "embedding", e.embedding.data(), kDModel);
   machine::add_list(b.numbers, "position", e.position.data(), kDModel);
   machine::add_list(b.numbers, "sum", e.sum.data(), kDModel);
   b.stage.query = q;
   b.focus = {FocusPart::kBeatStretch, FocusPart::kQuerySlug};
-  const std::string ch = beat_quote(beat_char(c, q));
+  const std::string ch = quote_char(char_at(c, q));
   switch (index) {
     case 0:
       b.stage.op = BeatOp::kEmbeddingRow;
@@ -45,8 +38,9 @@ Beat at(const ChapterContext& c, int index) {
       b.stage.op = BeatOp::kAddBands;
       b.caption = "The two add band by band: " + num(e.embedding[0]) + " + " + num(e.position[0]) + " = " +
                   num(e.sum[0]) + " in the first band. As arrows, their lengths are " +
-                  num(length_of(e.embedding)) + " and " + num(length_of(e.position)) + "; the sum's is " +
-                  num(length_of(e.sum)) + ".";
+                  num(vector_length(e.embedding.data(), kDModel)) + " and " +
+                  num(vector_length(e.position.data(), kDModel)) + "; the sum's is " +
+                  num(vector_length(e.sum.data(), kDModel)) + ".";
       break;
   }
   return b;

@@ -10,7 +10,7 @@ using machine::FocusPart;
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c), l = beat_layer(c), h = beat_head_index(c);
+  const int q = query_index(c), l = lifted_layer(c), h = lifted_head(c);
   const int k = std::min(index, q);
   const machine::QueryKey qk = machine::query_key(*c.acts, l, h, q, k);
   machine::add_number(b.numbers, "layer", l + 1);
@@ -34,12 +34,12 @@ Beat at(const ChapterContext& c, int index) {
     }
   b.caption =
       (index == 0
-           ? "Head " + beat_head(l, h) + ": the query of " + beat_quote(beat_char(c, q)) + " is 8 numbers. "
+           ? "Head " + head_name(l, h) + ": the query of " + quote_char(char_at(c, q)) + " is 8 numbers. "
            : std::string()) +
-      "Key " + std::to_string(k + 1) + ", " + beat_quote(beat_char(c, k)) +
+      "Key " + std::to_string(k + 1) + ", " + quote_char(char_at(c, k)) +
       ": its 8 numbers times the query's make 8 products, which add to " + num(qk.dot) +
       "; \u00f7 \u221a8 = " + num(qk.score) +
-      ", the needle's score. Best so far: " + beat_quote(beat_char(c, best)) + " (" + num(best_score) + ").";
+      ", the needle's score. Best so far: " + quote_char(char_at(c, best)) + " (" + num(best_score) + ").";
   return b;
 }
 

@@ -12,14 +12,14 @@ using machine::FocusPart;
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c), l = beat_layer(c), h = beat_head_index(c), T = beat_length(c);
+  const int q = query_index(c), l = lifted_layer(c), h = lifted_head(c), T = beat_length(c);
   const machine::SoftmaxRow row = machine::softmax_row(*c.acts, l, h, q);
   machine::add_list(b.numbers, "scores", row.scores);
   machine::add_list(b.numbers, "exp", row.exp);
   machine::add_number(b.numbers, "exp_sum", row.exp_sum);
   machine::add_list(b.numbers, "weights", row.weights);
   const int best = static_cast<int>(std::max_element(row.exp.begin(), row.exp.end()) - row.exp.begin());
-  const std::string best_char = beat_quote(beat_char(c, best));
+  const std::string best_char = quote_char(char_at(c, best));
   b.stage = {.op = BeatOp::kExpBars, .layer = l, .head = h, .query = q, .key = best};
   b.focus = {FocusPart::kLiftedGrid, FocusPart::kLiftedDials};
   switch (index) {

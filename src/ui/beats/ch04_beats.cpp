@@ -1,7 +1,6 @@
 // Chapter 4: values ride their beads scaled by their weights, sum into the head's 8
 // outputs, and W_O's 32 numbers add into the tube band by band: before + addition = after.
 #include <algorithm>
-#include <cmath>
 
 #include "beat_common.hpp"
 
@@ -11,15 +10,9 @@ namespace {
 using machine::BeatOp;
 using machine::FocusPart;
 
-double length_of(const std::array<float, kDModel>& v) {
-  double s = 0.0;
-  for (float x : v) s += static_cast<double>(x) * x;
-  return std::sqrt(s);
-}
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c), l = beat_layer(c), h = beat_head_index(c);
+  const int q = query_index(c), l = lifted_layer(c), h = lifted_head(c);
   const machine::HeadMix m = machine::head_mix(*c.acts, l, h, q);
   machine::add_list(b.numbers, "weights", m.weights);
   machine::add_list(b.numbers, "head_output", m.head_output.data(), kDHead);
@@ -36,7 +29,7 @@ Beat at(const ChapterContext& c, int index) {
       b.caption =
           "Each character hands over its value, 8 numbers, shrunk by its weight: the beads ride back to the "
           "query. " +
-          beat_quote(beat_char(c, best)) + "'s weighs most, " + num(m.weights[best]) + ".";
+          quote_char(char_at(c, best)) + "'s weighs most, " + num(m.weights[best]) + ".";
       break;
     case 1:
       b.stage.op = BeatOp::kHeadOutput;
@@ -51,10 +44,12 @@ Beat at(const ChapterContext& c, int index) {
       b.stage.op = BeatOp::kAddIntoStream;
       b.focus = {FocusPart::kBeatStretch};
       b.pose = CameraPose::kEmbedding;  // the three rows of bands float above the plates
-      b.caption = "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band: " +
-                  num(m.stream_before[0]) + " + " + num(m.attention_out[0]) + " = " + num(m.stream_after[0]) +
-                  " in the first. Lengths do not add: " + num(length_of(m.stream_before)) + " and " +
-                  num(length_of(m.attention_out)) + " make " + num(length_of(m.stream_after)) + ".";
+      b.caption =
+          "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band: " +
+          num(m.stream_before[0]) + " + " + num(m.attention_out[0]) + " = " + num(m.stream_after[0]) +
+          " in the first. Lengths do not add: " + num(vector_length(m.stream_before.data(), kDModel)) +
+          " and " + num(vector_length(m.attention_out.data(), kDModel)) + " make " +
+          num(vector_length(m.stream_after.data(), kDModel)) + ".";
       break;
   }
   return b;

@@ -16,7 +16,7 @@ constexpr int kMlpLayer = kLayers - 1;
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c);
+  const int q = query_index(c);
   const machine::MlpRow r = machine::mlp_row(*c.acts, kMlpLayer, q);
   machine::add_list(b.numbers, "mlp_pre", r.pre.data(), kDMlp);
   machine::add_list(b.numbers, "mlp_post", r.post.data(), kDMlp);
@@ -30,7 +30,7 @@ Beat at(const ChapterContext& c, int index) {
   const std::string layer = "layer " + std::to_string(kMlpLayer + 1);
   switch (index) {
     case 0:
-      b.caption = "In " + layer + "'s MLP the 32 numbers of " + beat_quote(beat_char(c, q)) +
+      b.caption = "In " + layer + "'s MLP the 32 numbers of " + quote_char(char_at(c, q)) +
                   " feed 128 neurons: the needles rise to their sums, from " + num(r.pre[low]) + " to " +
                   num(r.pre[top]) + ".";
       break;
@@ -60,7 +60,7 @@ Beat at(const ChapterContext& c, int index) {
       b.caption =
           "A final norm, then 30 scores, one per character; softmax turns them into chances and the columns "
           "rise. " +
-          beat_quote(id_to_char(best)) + " leads with " + fmt_probability(r.probabilities[best]) + ".";
+          quote_char(id_to_char(best)) + " leads with " + fmt_probability(r.probabilities[best]) + ".";
       break;
     }
   }

@@ -22,7 +22,7 @@ int heaviest_key(const Activations& acts, int layer, int head, int q) {
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int q = beat_query(c);
+  const int q = query_index(c);
   const Chapter* chapter = find_chapter(c.state ? c.state->chapter : 7);
   const ChapterStage stage = chapter ? chapter->stage_for(c) : ChapterStage{};
   const auto prev = stage.view.path_heads[0].value_or(std::make_pair(0, 0));
@@ -37,8 +37,8 @@ Beat at(const ChapterContext& c, int index) {
   machine::add_number(b.numbers, "key_position", key + 1);
   machine::add_number(b.numbers, "weight", weight);
   b.stage = {.op = BeatOp::kPreviousChar, .layer = l, .head = h, .query = q, .key = key};
-  const std::string name = beat_head(l, h);
-  const std::string qc = beat_quote(beat_char(c, q)), kc = beat_quote(beat_char(c, key));
+  const std::string name = head_name(l, h);
+  const std::string qc = quote_char(char_at(c, q)), kc = quote_char(char_at(c, key));
   if (first) {
     b.focus = {FocusPart::kPathPlates};
     b.caption = "Head " + name +
@@ -47,16 +47,16 @@ Beat at(const ChapterContext& c, int index) {
                 std::to_string(key + 1) + ".";
     return b;
   }
-  const char before = key > 0 ? beat_char(c, key - 1) : '?';
+  const char before = key > 0 ? char_at(c, key - 1) : '?';
   if (index == 1) {
     b.stage.op = BeatOp::kInductionMatch;
     b.focus = {FocusPart::kCopyThread, FocusPart::kPathPlates};
     b.caption = "Head " + name + "'s query at " + qc +
                 " looks for a place whose previous character was also " + qc + ". It finds place " +
-                std::to_string(key + 1) + " (after " + beat_quote(before) + "), weight " + num(weight) + ".";
+                std::to_string(key + 1) + " (after " + quote_char(before) + "), weight " + num(weight) + ".";
     return b;
   }
-  const int id = char_to_id(beat_char(c, key));
+  const int id = char_to_id(char_at(c, key));
   const float p =
       id >= 0 ? c.acts->probs[static_cast<std::size_t>(q) * kVocab + static_cast<std::size_t>(id)] : 0.0f;
   machine::add_number(b.numbers, "probability", p);

@@ -11,7 +11,7 @@ using machine::FocusPart;
 
 Beat at(const ChapterContext& c, int index) {
   Beat b;
-  const int T = beat_length(c), l = beat_layer(c), h = beat_head_index(c);
+  const int T = beat_length(c), l = lifted_layer(c), h = lifted_head(c);
   const int typed = index == 0 ? T : index;
   const machine::CacheCounts counts = machine::cache_counts(typed);
   const std::int64_t cells = machine::causal_cells(T);
@@ -36,7 +36,7 @@ Beat at(const ChapterContext& c, int index) {
   b.stage.op = BeatOp::kCacheRow;
   b.stage.count = index;
   b.focus = {FocusPart::kLiftedGrid};
-  b.caption = "Character " + std::to_string(index) + ", " + beat_quote(beat_char(c, index - 1)) +
+  b.caption = "Character " + std::to_string(index) + ", " + quote_char(char_at(c, index - 1)) +
               ", arrives. The cache keeps the " + std::to_string(index - 1) +
               " keys and values before it, so only its own row is new: " + std::to_string(index) +
               " dot products. So far, all 8 heads: " + fmt_int(counts.dot_products_with_cache) +
