@@ -23,6 +23,7 @@
 #include "am/ui/state_dump.hpp"
 #include "am/ui/script.hpp"
 #include "am/ui/script_runner.hpp"
+#include "sentences.hpp"
 
 using namespace am;
 using namespace am::ui;
@@ -99,23 +100,6 @@ struct Live {
     refresh();
   }
 };
-
-std::vector<std::string> sentences(const std::string& text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    cur.push_back(text[i]);
-    const bool end =
-        (text[i] == '.' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) ||
-        text[i] == '\n';
-    if (end) {
-      while (!cur.empty() && (cur.front() == ' ' || cur.front() == '\n')) cur.erase(cur.begin());
-      if (cur.size() > 20) out.push_back(cur);
-      cur.clear();
-    }
-  }
-  return out;
-}
 
 std::vector<std::string> words_of(const std::string& text) {
   std::vector<std::string> out;

@@ -14,6 +14,7 @@
 #include "am/ui/chapters.hpp"
 #include "am/engine/model_engine.hpp"
 #include "am/ui/engine_port.hpp"
+#include "sentences.hpp"
 
 using namespace am;
 using namespace am::ui;
@@ -22,24 +23,6 @@ using namespace am::engine;
 namespace {
 
 const std::filesystem::path kWeights = std::filesystem::path(AM_SOURCE_DIR) / "weights";
-
-// Sentences of a text: split after ". " (and at paragraph breaks); short ones are skipped.
-std::vector<std::string> sentences(const std::string& text) {
-  std::vector<std::string> out;
-  std::string cur;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    cur.push_back(text[i]);
-    const bool end =
-        (text[i] == '.' && (i + 1 == text.size() || text[i + 1] == ' ' || text[i + 1] == '\n')) ||
-        text[i] == '\n';
-    if (end) {
-      while (!cur.empty() && (cur.front() == ' ' || cur.front() == '\n')) cur.erase(cur.begin());
-      if (cur.size() > 20) out.push_back(cur);
-      cur.clear();
-    }
-  }
-  return out;
-}
 
 }  // namespace
 
