@@ -93,3 +93,27 @@ TEST_CASE("every chapter's beats quote the contract's names, from the pass", "[b
   state.chapter = 2;
   CHECK(beat_count(state) == 0);
 }
+
+TEST_CASE("a beat's caption keeps the chapter's answer until Reveal", "[beats][promises]") {
+  const Weights w = random_weights(11);
+  AppState state;
+  set_text(state, "qzxv kplw qzxv kp");
+  const Activations acts = forward(w, encode(read_text(state)));
+  ChapterContext c;
+  c.state = &state;
+  c.acts = &acts;
+  // Chapter 3 asks what one query's weights add up to; its divide beat says it once answered.
+  state.chapter = 3;
+  state.predict = PredictState{.chapter = 3};
+  CHECK(chapter_beats(3)->at(c, 2).caption.find("add up to 1") == std::string::npos);
+  state.predict.revealed = true;
+  CHECK(chapter_beats(3)->at(c, 2).caption.find("add up to 1") != std::string::npos);
+  // Chapter 7 asks what the favourite will be: the copy beat names no chance before Reveal.
+  state.chapter = 7;
+  state.predict = PredictState{.chapter = 7};
+  const Beat hidden = chapter_beats(7)->at(c, 2);
+  CHECK(hidden.caption.find('%') == std::string::npos);
+  CHECK(machine::find_number(hidden.numbers, "probability") == nullptr);
+  state.predict.revealed = true;
+  CHECK(chapter_beats(7)->at(c, 2).caption.find('%') != std::string::npos);
+}

@@ -10,19 +10,20 @@
 #include <set>
 #include <sstream>
 
+#include "am/engine/model_engine.hpp"
 #include "am/model/alphabet.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/runs_index.hpp"
+#include "am/ui/beats.hpp"
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/engine/model_engine.hpp"
 #include "am/ui/engine_port.hpp"
+#include "am/ui/live_numbers.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
-#include "am/ui/live_numbers.hpp"
-#include "am/ui/state_dump.hpp"
 #include "am/ui/script.hpp"
 #include "am/ui/script_runner.hpp"
+#include "am/ui/state_dump.hpp"
 #include "sentences.hpp"
 
 using namespace am;
@@ -126,6 +127,14 @@ std::string all_words(const Chapter& ch, const ChapterContext& c) {
   return s;
 }
 
+// Every beat's caption, as the viewport shows them one at a time while the chapter plays.
+std::string beat_captions(const Chapter& ch, const ChapterContext& c) {
+  std::string s;
+  if (const BeatScript* beats = chapter_beats(ch.number); beats && c.state && c.acts)
+    for (int i = 0; i < beat_count(*c.state); ++i) s += "\n\n" + beats->at(c, i).caption;
+  return s;
+}
+
 // The figures of an answer: "99.8 %", "1.000000", "3.9" ... (numbers with a decimal point or a percent sign).
 std::vector<std::string> figures(const std::string& text) {
   std::vector<std::string> out;
@@ -187,7 +196,8 @@ TEST_CASE("a question hides its answer everywhere until Reveal, for every chapte
       CHECK(before["question"]["revealed"] == false);
       CHECK_FALSE(before["question"]["choices"].empty());
       const std::string answer = ch.predict->answer_from(l.context).explanation;
-      const std::string shown = all_words(ch, l.context) + "\n" + before.dump();
+      const std::string shown =
+          all_words(ch, l.context) + beat_captions(ch, l.context) + "\n" + before.dump();
       for (const std::string& f : figures(answer)) {
         INFO("the answer's figure " << f << " shows before Reveal in: " << shown);
         // the figure as a whole number ("1.94" is not in "1.945")
@@ -206,8 +216,10 @@ TEST_CASE("a question hides its answer everywhere until Reveal, for every chapte
     }
 }
 
-TEST_CASE("the state dump's top five hide until Reveal where the question is about them, and the script's "
-          "reveal shows them", "[chapters][promises]") {
+TEST_CASE(
+    "the state dump's top five hide until Reveal where the question is about them, and the script's "
+    "reveal shows them",
+    "[chapters][promises]") {
   Shelf& s = Shelf::get();
   for (const Chapter& ch : all_chapters()) {
     if (!ch.predict || (ch.predict->hides & kHidesPredictions) == 0) continue;

@@ -34,9 +34,10 @@ Beat at(const ChapterContext& c, int index) {
       break;
     case 2:
       b.stage.op = BeatOp::kDivide;
-      b.caption = "Each bar is divided by " + num(row.exp_sum) +
-                  ": these are the weights, and they add up to 1. The threads thicken to them; " + best_char +
-                  " gets " + num(row.weights[best]) + ".";
+      // What the weights add up to is the chapter's question: said only once it is answered.
+      b.caption = "Each bar is divided by " + num(row.exp_sum) + ": these are the weights" +
+                  (chapters::answer_hidden(c) ? "" : ", and they add up to 1") +
+                  ". The threads thicken to them; " + best_char + " gets " + num(row.weights[best]) + ".";
       break;
     default:
       b.stage.op = BeatOp::kShutterDrops;

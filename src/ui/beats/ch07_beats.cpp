@@ -57,12 +57,19 @@ Beat at(const ChapterContext& c, int index) {
     return b;
   }
   const int id = char_to_id(char_at(c, key));
-  const float p =
-      id >= 0 ? c.acts->probs[static_cast<std::size_t>(q) * kVocab + static_cast<std::size_t>(id)] : 0.0f;
-  machine::add_number(b.numbers, "probability", p);
   b.stage.op = BeatOp::kCopy;
   b.stage.key = std::max(id, 0);
   b.focus = {FocusPart::kColumns, FocusPart::kCopyThread};
+  if (c.state && probabilities_hidden(*c.state)) {  // the question asks what the favourite will be
+    b.caption =
+        "Its value carries what stands there to the end of the text. Answer the question in the "
+        "chapter first: then the column rises to show how sure the machine is.";
+    b.stage.progress = 0.0f;
+    return b;
+  }
+  const float p =
+      id >= 0 ? c.acts->probs[static_cast<std::size_t>(q) * kVocab + static_cast<std::size_t>(id)] : 0.0f;
+  machine::add_number(b.numbers, "probability", p);
   b.caption = "Its value carries what stands there, " + kc + ", to the end of the text: the column for " +
               kc + " rises to " + fmt_probability(p) + ".";
   return b;
