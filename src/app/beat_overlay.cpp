@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "am/render/framing.hpp"
+#include "am/ui/word_wrap.hpp"
 
 namespace am::app {
 namespace {
@@ -38,16 +39,21 @@ BeatOverlayFacts draw_beat_overlay(const std::string& caption, const machine::Sc
   // The caption first (the largest box), beside the focus; then each note at its part.
   std::vector<ui::CalloutRequest> requests;
   std::vector<const std::string*> texts;
-  std::vector<float> wraps;
+  // Wrapped at spaces only: ImGui's own wrapping also breaks after '.' and ',', which cut
+  // "0.94" into "0." and "94".
   const float wrap = std::min(0.42f * view.w, 34.0f * label_px);
-  const ImVec2 card = font->CalcTextSizeA(label_px, 1e9f, wrap, caption.c_str());
+  std::string wrapped;
+  for (std::string_view l : ui::wrap_words(caption, wrap, [&](std::string_view t) {
+         return font->CalcTextSizeA(label_px, 1e9f, 0.0f, t.data(), t.data() + t.size()).x;
+       }))
+    wrapped.append(wrapped.empty() ? "" : "\n").append(l);
+  const ImVec2 card = font->CalcTextSizeA(label_px, 1e9f, 0.0f, wrapped.c_str());
   const ui::ScreenRect at =
       focus.value_or(ui::ScreenRect{view.x + 0.5f * view.w, view.y + 0.5f * view.h, 0, 0});
   requests.push_back({std::clamp(at.right(), view.x, view.right()),
                       std::clamp(at.y + 0.5f * at.h, view.y, view.bottom()), card.x + 2 * pad,
                       card.y + 2 * pad});
-  texts.push_back(&caption);
-  wraps.push_back(wrap);
+  texts.push_back(&wrapped);
   for (const machine::ScreenNote& n : scene.notes) {
     const glm::vec4 c = vp * glm::vec4(n.anchor, 1.0f);
     if (c.w <= 0.0f) continue;
@@ -57,7 +63,6 @@ BeatOverlayFacts draw_beat_overlay(const std::string& caption, const machine::Sc
     const ImVec2 size = font->CalcTextSizeA(label_px, 1e9f, 0.0f, n.text.c_str());
     requests.push_back({ax, ay, size.x + 2 * pad, size.y + 2 * pad});
     texts.push_back(&n.text);
-    wraps.push_back(0.0f);
   }
   const std::vector<ui::PlacedCallout> placed = ui::place_callouts(requests, view, focus, 0.8f * label_px);
   ImDrawList* dl = ImGui::GetBackgroundDrawList();
@@ -76,7 +81,7 @@ BeatOverlayFacts draw_beat_overlay(const std::string& caption, const machine::Sc
     }
     dl->AddRectFilled({r.x, r.y}, {r.right(), r.bottom()}, is_caption ? back : note_back, 0.3f * pad);
     dl->AddRect({r.x, r.y}, {r.right(), r.bottom()}, edge, 0.3f * pad, 0, line);
-    dl->AddText(font, label_px, {r.x + pad, r.y + pad}, ink, texts[i]->c_str(), nullptr, wraps[i]);
+    dl->AddText(font, label_px, {r.x + pad, r.y + pad}, ink, texts[i]->c_str());
     if (is_caption) facts.caption = r;
   }
   return facts;
