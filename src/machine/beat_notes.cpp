@@ -232,7 +232,8 @@ void mlp_notes(Builder& b, const BeatStage& st) {
 }
 
 void column_note(Builder& b, const BeatStage& st) {
-  if (st.key < 0 || st.progress < 0.999f) return;
+  // A question about the model's guess waits: the column's figures stay hidden, as the columns do.
+  if (st.key < 0 || st.progress < 0.999f || b.in.view.hide_probabilities) return;
   const render::PickId id = find_part(
       b.scene, [&](const Part& p) { return p.kind == PartKind::kProbabilityColumn && p.index == st.key; });
   const std::size_t at = static_cast<std::size_t>(b.query) * kVocab + static_cast<std::size_t>(st.key);

@@ -26,7 +26,8 @@ TEST_CASE("columns: liquid height is the next-character probability at the selec
     if (found.material == Material::kLiquid) {
       ++liquids;
       total += p.value;
-      CHECK(axis_length(found.instance, 1) == Approx(std::max(p.value * L.column_height, 1e-4f)).margin(1e-5));
+      CHECK(axis_length(found.instance, 1) ==
+            Approx(std::max(p.value * L.column_height, 1e-4f)).margin(1e-5));
       CHECK(translation(found.instance).x == Approx(L.column_x(p.index)));
     }
   }
@@ -51,12 +52,14 @@ TEST_CASE("with a head pulled, ghost columns show the intact probabilities", "[r
     REQUIRE(p.has_intact);
     CHECK(p.intact == f.intact.probs[16 * kVocab + p.index]);
     CHECK(p.value == f.acts.probs[16 * kVocab + p.index]);
-    if (found.material == Material::kLiquid && axis_length(found.instance, 0) < 0.1f) ++ghosts;  // the thin one
+    if (found.material == Material::kLiquid && axis_length(found.instance, 0) < 0.1f)
+      ++ghosts;  // the thin one
   }
   CHECK(ghosts == 30);
   // Pulling heads changed something.
   bool differs = false;
-  for (int id = 0; id < kVocab; ++id) differs |= f.intact.probs[16 * kVocab + id] != f.acts.probs[16 * kVocab + id];
+  for (int id = 0; id < kVocab; ++id)
+    differs |= f.intact.probs[16 * kVocab + id] != f.acts.probs[16 * kVocab + id];
   CHECK(differs);
   const std::string text = describe(*parts_of(s, PartKind::kProbabilityColumn)[0], f.input);
   CHECK(text.find("with every head in the rack") != std::string::npos);
@@ -70,7 +73,8 @@ TEST_CASE("a pulled head is out of its slot and dimmed; the others sit in theirs
     if (found.mesh != Mesh::kBevelBox) continue;
     ++blocks;
     const Part& p = *found.part;
-    const glm::vec3 slot = s.anchors.rack_slots[static_cast<std::size_t>(p.layer)][static_cast<std::size_t>(p.head)];
+    const glm::vec3 slot =
+        s.anchors.rack_slots[static_cast<std::size_t>(p.layer)][static_cast<std::size_t>(p.head)];
     const float depth = axis_length(found.instance, 2);
     const float out = glm::distance(translation(found.instance), slot);
     if (p.layer == 1 && p.head == 3) {
@@ -133,4 +137,17 @@ TEST_CASE("a drum with checkpoints but no loss record still marks the steps", "[
     if (found.mesh == Mesh::kBox && found.material == Material::kPaint) ++ticks;
   CHECK(ticks == 4);
   CHECK(describe(*drums[0], f.input) == "training step 2000");
+}
+
+TEST_CASE("a beat's column note waits while a question hides the probabilities") {
+  am::machine::test::Fixture f("the queen. the qu");
+  f.input.beat = {.op = am::machine::BeatOp::kCopy, .query = 16, .key = am::char_to_id('e')};
+  auto percent_notes = [](const am::machine::Scene& s) {
+    return std::count_if(s.notes.begin(), s.notes.end(), [](const am::machine::ScreenNote& n) {
+      return n.text.find('%') != std::string::npos;
+    });
+  };
+  CHECK(percent_notes(f.build()) == 1);  // "score … → …%" at the column
+  f.input.view.hide_probabilities = true;
+  CHECK(percent_notes(f.build()) == 0);
 }
