@@ -71,14 +71,16 @@ const FlagTable<Options>& flags() {
     t.section("Window:");
     t.add("chapter", "K", "open at chapter K, counted from 0 (--list-chapters lists them)",
           whole_number(&Options::chapter, 0));
-    t.add("beat", "N", "open at the chapter's beat N (0-based), at its end state", whole_number(&Options::beat, 0));
+    t.add("beat", "N", "open at the chapter's beat N (0-based), at its end state",
+          whole_number(&Options::beat, 0));
     t.add("list-chapters", "", "print the chapters and exit", switch_on(&Options::list_chapters));
     t.add("screenshot", "FILE", "render one frame offscreen, write a PNG and exit",
           path(&Options::screenshot));
     t.add("size", "WxH", "window or screenshot size", window_size());
     t.add("bench-frames", "N", "draw N frames and print frame-time percentiles, frames/s, draw calls",
           whole_number(&Options::bench_frames, 1));
-    t.add("motion", "M", "with --bench-frames: still, orbit, scrub, ablate or play (the chapter's beats;\n"
+    t.add("motion", "M",
+          "with --bench-frames: still, orbit, scrub, ablate or play (the chapter's beats;\n"
           "default: the first four in turn); with --record: play, orbit or scrub (default: play\n"
           "where the chapter has beats, else orbit)",
           one_of(&Options::bench_motion, {{"still", "still"},
@@ -100,14 +102,17 @@ const FlagTable<Options>& flags() {
     t.add("dump-state", "FILE", "with --script: write the resulting state as JSON",
           path(&Options::dump_state));
     t.section("Views, pictures and video:");
-    t.add("open", "FILE", "open a saved view or a lesson (also: attention-machine FILE)", path(&Options::open));
-    t.add("fresh", "", "start clean instead of reopening where the last session ended", switch_on(&Options::fresh));
-    t.add("machine-only", "", "with --screenshot: the machine alone, at twice the size (at most 3840 px wide)",
+    t.add("open", "FILE", "open a saved view or a lesson (also: attention-machine FILE)",
+          path(&Options::open));
+    t.add("fresh", "", "start clean instead of reopening where the last session ended",
+          switch_on(&Options::fresh));
+    t.add("machine-only", "",
+          "with --screenshot: the machine alone, at twice the size (at most 3840 px wide)",
           switch_on(&Options::machine_only));
     t.add("record", "FILE", "record a video (.mp4, H.264) or an animated .gif offscreen and exit",
           path(&Options::record));
-    t.add("fps", "N", "with --record: frames per second (default 30)", whole_number(&Options::fps, 1, 60));
-    t.add("seconds", "S", "with --record: how long (default 5)", real_number(&Options::seconds, {0.1, 600.0}));
+    t.add("fps", "N", "with --record: frames per second", whole_number(&Options::fps, 1, 60));
+    t.add("seconds", "S", "with --record: how long in seconds", real_number(&Options::seconds, {0.1, 600.0}));
     t.add("version", "", "", switch_on(&Options::version)).hide();  // listed with --help below
     return t;
   }();
@@ -152,7 +157,8 @@ Result<Options> parse_options(const std::vector<std::string>& args) {
     return fail(
         "--bench-idle opens the window on its own: not with --bench-frames, --script or --screenshot");
   if (o.bench_json && !o.bench_frames) return fail("--bench-json only works with --bench-frames");
-  if (o.bench_motion && !o.bench_frames && !o.record) return fail("--motion only works with --bench-frames or --record");
+  if (o.bench_motion && !o.bench_frames && !o.record)
+    return fail("--motion only works with --bench-frames or --record");
   if (o.record && o.bench_motion && *o.bench_motion != "play" && *o.bench_motion != "orbit" &&
       *o.bench_motion != "scrub")
     return fail("--record's --motion is play, orbit or scrub, got '" + *o.bench_motion + "'");

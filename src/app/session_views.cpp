@@ -108,7 +108,7 @@ void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
   }
   state_.presentation = v.presentation;
   state_.playing = false;
-  state_.generated = ui::Generation{};
+  ui::clear_written(state_);
   held_camera_ = v.camera;
   held_fresh_ = v.camera.has_value();
   held_chapter_ = state_.chapter;

@@ -13,18 +13,19 @@
 
 #include <imgui.h>
 
+#include "am/engine/engine_caches.hpp"
+#include "am/engine/nonsense_accuracy.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/drum_notes.hpp"
-#include "am/engine/engine_caches.hpp"
-#include "am/engine/nonsense_accuracy.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
 #include "am/ui/settings_store.hpp"
 #include "am/ui/state_dump.hpp"
+#include "am/ui/write_typing.hpp"
 
 namespace am::app {
 
@@ -60,7 +61,9 @@ class UiSession::ScriptPort final : public ui::EnginePort {
     return ok;
   }
   bool training_busy() const override { return session_.training_->busy(); }
-  Status window_command(const ui::ScriptCommand& command) override { return session_.window_command(command); }
+  Status window_command(const ui::ScriptCommand& command) override {
+    return session_.window_command(command);
+  }
 
  private:
   UiSession& session_;
@@ -199,7 +202,7 @@ Status UiSession::switch_run(const std::string& name) {
   state_.run = name;
   bind_engine();
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
-  state_.generated = ui::Generation{};
+  ui::clear_written(state_);
   state_.playing = false;
   ++state_.revision;
   ui::set_status(state_, "Showing the run \"" + it->info.title + "\": " + it->info.arrangement);
@@ -397,11 +400,14 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   if (actions.generate > 0) {
     const std::vector<int> ids = ui::read_ids(state_);
     state_.generated = engine_->generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
+    // The button types what was written into the text, where the machine reads it.
+    ui::start_typing(state_, state_.generated.text);
   }
   requests.screenshot = requests.screenshot || actions.screenshot;
   requests.reset_camera = requests.reset_camera || actions.reset_camera;
   apply_keep_actions(actions, requests);
   follow_training();
+  ui::advance_typing(state_, dt_seconds);
   sync_beats(dt_seconds);
   ui::advance_playback(state_, steps(), dt_seconds);
   state_.step = ui::snap_to_checkpoint(steps(), state_.step);
@@ -495,17 +501,21 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
   const ui::FocusList shown = beat_ && beat_->focus.count > 0 ? beat_->focus : stage.focus;
   const ui::CameraPose look = beat_ && beat_->pose ? *beat_->pose : stage.camera;
   // Starting to play frames the first beat; later beats move the camera only when needed.
-  const bool beats_began = beat_.has_value() && !had_beat_;
-  had_beat_ = beat_.has_value();
+  const int beat_index = beat_ ? state_.beat.index : -1;
+  const bool beats_began = beat_index >= 0 && framed_beat_ < 0;
+  // Each new beat checks the frame, even about the same parts: they may have grown (Write
+  // types a character, and chapter 10's grid gains a row).
+  const bool beat_moved = beat_index != framed_beat_;
+  framed_beat_ = beat_index;
   // Poses close on a plate follow the lifted plate; the others only change with the chapter.
   const bool follows_plate =
       stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
       stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
-  if (look != pose_ || !(stage.focus == chapter_focus_) || state_.chapter != posed_chapter_ || !first_pose_done_ ||
-      beats_began ||
+  if (look != pose_ || !(stage.focus == chapter_focus_) || state_.chapter != posed_chapter_ ||
+      !first_pose_done_ || beats_began ||
       (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
     requests.camera_changed = true;
-  else if (!(shown == focus_))
+  else if (!(shown == focus_) || beat_moved)
     requests.beat_focus_changed = true;  // the camera stays unless the beat's parts leave the frame
   first_pose_done_ = true;
   pose_ = look;
@@ -623,9 +633,9 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
-  const bool acted = actions.any() || requests.screenshot || requests.reset_camera || training_actions.any() ||
-                     !state_.requested_run.empty() || lesson_intents_.any() || requests.record ||
-                     requests.cancel_recording;
+  const bool acted = actions.any() || requests.screenshot || requests.reset_camera ||
+                     training_actions.any() || !state_.requested_run.empty() || lesson_intents_.any() ||
+                     requests.record || requests.cancel_recording;
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);
   clipped_text_ = ui::measure_clipped_text();  // every panel has had its End()
@@ -699,10 +709,11 @@ nlohmann::ordered_json UiSession::beat_dump() const {
   nlohmann::ordered_json numbers = nlohmann::ordered_json::object();
   if (beat_)
     for (const machine::BeatNumber& n : beat_->numbers)
-      numbers[n.name] = !n.scalar || n.values.empty() ? nlohmann::ordered_json(n.values)
-                        : n.values.front() == std::floor(n.values.front()) && std::abs(n.values.front()) < 9e15
-                            ? nlohmann::ordered_json(static_cast<std::int64_t>(n.values.front()))  // places, counts
-                            : nlohmann::ordered_json(n.values.front());
+      numbers[n.name] =
+          !n.scalar || n.values.empty() ? nlohmann::ordered_json(n.values)
+          : n.values.front() == std::floor(n.values.front()) && std::abs(n.values.front()) < 9e15
+              ? nlohmann::ordered_json(static_cast<std::int64_t>(n.values.front()))  // places, counts
+              : nlohmann::ordered_json(n.values.front());
   j["numbers"] = numbers;
   return j;
 }

@@ -229,7 +229,7 @@ class UiSession {
   ui::FocusList focus_;          // what the camera frames and the callouts name: the beat's parts, else the chapter's
   ui::FocusList chapter_focus_;  // the chapter's own focus parts
   std::optional<ui::Beat> beat_;
-  bool had_beat_ = false;  // last frame showed a beat
+  int framed_beat_ = -1;  // the beat the last frame showed (-1: none)
   void sync_beats(double dt_seconds);
   nlohmann::ordered_json beat_dump() const;
   nlohmann::ordered_json view_facts_;

@@ -8,9 +8,12 @@ namespace am::ui {
 
 const char* palette_name(Palette p) {
   switch (p) {
-    case Palette::kBrass: return "brass";
-    case Palette::kHighContrast: return "high-contrast";
-    case Palette::kColourBlind: return "colour-blind";
+    case Palette::kBrass:
+      return "brass";
+    case Palette::kHighContrast:
+      return "high-contrast";
+    case Palette::kColourBlind:
+      return "colour-blind";
   }
   return "brass";
 }
@@ -33,6 +36,11 @@ void set_text(AppState& state, std::string raw) {
   state.predict.choice = -1;
   state.predict.revealed = false;
   ++state.revision;
+}
+
+void clear_written(AppState& state) {
+  state.generated = Generation{};
+  state.typing = WriteTyping{};
 }
 
 int window_length(const AppState& state) {

@@ -36,7 +36,7 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kText:
       set_text(state, c.text);
       state.own_text = true;
-      state.generated = Generation{};
+      clear_written(state);
       return Ok{};
     case CommandKind::kStep: {
       const std::int64_t snapped = snap_to_checkpoint(steps, c.number);

@@ -25,6 +25,7 @@ struct BeatScript {
   double seconds = 3.0;                     // one beat's length at 1x
   int (*count)(const AppState&) = nullptr;  // how many beats, from the text and selection alone
   Beat (*at)(const ChapterContext&, int index) = nullptr;  // needs a pass (context.acts)
+  bool follows_typing = false;  // Write's characters each show the last beat (the newest character's)
 };
 
 // The chapter's beats, or nullptr when it has none.

@@ -48,6 +48,6 @@ int count(const AppState& s) { return window_length(s) > 0 ? window_length(s) + 
 
 }  // namespace
 
-const BeatScript kCh10 = {.seconds = 2.0, .count = count, .at = at};
+const BeatScript kCh10 = {.seconds = 2.0, .count = count, .at = at, .follows_typing = true};
 
 }  // namespace am::ui::beats

@@ -83,7 +83,7 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   const auto answered = state.answers.find(chapter.number);
   state.predict =
       answered != state.answers.end() ? answered->second : PredictState{chapter.number, -1, false};
-  state.generated = Generation{};
+  clear_written(state);
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
   if (const ChapterStage stage = chapter.stage_for(context); stage.lift)

@@ -118,7 +118,7 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
     if (ImGui::SmallButton("Use this chapter's example")) {
       set_text(state, std::string(chapter->default_text));
       state.own_text = false;
-      state.generated = Generation{};
+      clear_written(state);
       ++state.revision;
     }
     ImGui::Spacing();

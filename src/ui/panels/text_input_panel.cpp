@@ -29,7 +29,8 @@ void draw_write_settings(AppState& state) {
   widgets::same_line_if_room(labelled(seed_w, "seed"));
   ImGui::SetNextItemWidth(seed_w);
   int seed = static_cast<int>(std::min<std::uint64_t>(state.write.seed, 1000000));
-  if (ImGui::InputInt("seed", &seed)) state.write.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
+  if (ImGui::InputInt("seed", &seed))
+    state.write.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
 }
 
 }  // namespace
@@ -39,7 +40,8 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
     panel.active = false;
     return;
   }
-  if (!widgets::begin_panel("Text", &state.settings.panels.text_input, ImVec2(0.30f, 0.02f), ImVec2(480, 170))) {
+  if (!widgets::begin_panel("Text", &state.settings.panels.text_input, ImVec2(0.30f, 0.02f),
+                            ImVec2(480, 170))) {
     panel.active = false;
     ImGui::End();
     return;
@@ -70,7 +72,7 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
   if (ImGui::InputText("##text", panel.buffer.data(), panel.buffer.size())) {
     set_text(state, panel.buffer.data());
     state.own_text = true;
-    state.generated = Generation{};
+    clear_written(state);
     actions.text_changed = true;
   }
   panel.active = ImGui::IsItemActive();
@@ -80,21 +82,29 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
     ImGui::TextDisabled("Type something: the model needs at least one character to guess from.");
   } else {
     widgets::text_wrapped_whole("The model reads: \"" + read_text(state) + "\"");
-    if (n.report.changed()) ImGui::TextWrapped("Changed to fit its alphabet: %s.", n.report.summary().c_str());
+    if (n.report.changed())
+      ImGui::TextWrapped("Changed to fit its alphabet: %s.", n.report.summary().c_str());
     if (n.ids.size() > static_cast<std::size_t>(kContext))
-      ImGui::TextWrapped("The text is %zu characters long; the model reads only the last %d, so the window slides "
-                         "along as you type.",
-                         n.ids.size(), kContext);
+      ImGui::TextWrapped(
+          "The text is %zu characters long; the model reads only the last %d, so the window slides "
+          "along as you type.",
+          n.ids.size(), kContext);
   }
   if (ImGui::Button("Write")) actions.generate = kGenerateButtonCount;
-  widgets::help_marker("The model continues the text one character at a time with the KV cache (chapter 10). At "
-                       "temperature 0 it always takes its favourite; above 0 it draws each character from its "
-                       "probabilities (sharpened below 1, flattened above), and the same seed draws the same text.");
+  widgets::help_marker(
+      "The model continues the text one character at a time with the KV cache (chapter 10). At "
+      "temperature 0 it always takes its favourite; above 0 it draws each character from its "
+      "probabilities (sharpened below 1, flattened above), and the same seed draws the same text.");
   draw_write_settings(state);
   if (!state.generated.text.empty()) {
-    ImGui::TextWrapped("... %s", state.generated.text.c_str());
+    if (state.typing.into_text)  // typed into the box above, one character at a time
+      ImGui::TextWrapped("The model wrote the last %zu characters%s.", state.generated.text.size(),
+                         state.typing.pending.empty() ? "" : " (still typing)");
+    else
+      ImGui::TextWrapped("... %s", state.generated.text.c_str());
     if (state.generated.temperature > 0.0f)
-      ImGui::TextDisabled("written at temperature %.2f, seed %llu", static_cast<double>(state.generated.temperature),
+      ImGui::TextDisabled("written at temperature %.2f, seed %llu",
+                          static_cast<double>(state.generated.temperature),
                           static_cast<unsigned long long>(state.generated.seed));
     else
       ImGui::TextDisabled("written greedily (temperature 0)");
