@@ -5,12 +5,16 @@
 #include <sstream>
 #include <vector>
 
+#include "am/core/named_enum.hpp"
 #include "am/model/runs_index.hpp"
 
 namespace am::grow {
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr NamedValue<Preset> kPresetNames[] = {
+    {Preset::kShipped, "shipped"}, {Preset::kPlain, "plain"}, {Preset::kCustom, "custom"}};
 
 // The recipe in a shipped run's manifest: `run` names it ("" = the first, the shipped one).
 Result<nlohmann::ordered_json> shipped_recipe_json(const fs::path& shipped_root, const std::string& run) {
@@ -31,19 +35,11 @@ std::string value_text(const nlohmann::ordered_json& v) { return v.is_string() ?
 
 }  // namespace
 
-const char* preset_name(Preset preset) {
-  switch (preset) {
-    case Preset::kShipped: return "shipped";
-    case Preset::kPlain: return "plain";
-    case Preset::kCustom: return "custom";
-  }
-  return "?";
-}
+const char* preset_name(Preset preset) { return name_of(kPresetNames, preset); }
 
 Result<Preset> parse_preset(const std::string& name) {
-  for (Preset p : {Preset::kShipped, Preset::kPlain, Preset::kCustom})
-    if (name == preset_name(p)) return p;
-  return fail("unknown preset '" + name + "' (shipped, plain or custom)");
+  if (const auto p = parse_name(kPresetNames, name)) return *p;
+  return fail("unknown preset '" + name + "' (" + names_listed(kPresetNames) + ")");
 }
 
 Result<train::Recipe> preset_recipe(Preset preset, const fs::path& shipped_dir,

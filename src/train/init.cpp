@@ -2,16 +2,20 @@
 
 #include <cmath>
 
+#include "am/core/named_enum.hpp"
 #include "am/train/rng.hpp"
 
 namespace am::train {
 
-std::string to_string(InitKind k) { return k == InitKind::kTorch ? "torch" : "normal"; }
+namespace {
+constexpr NamedValue<InitKind> kInitNames[] = {{InitKind::kTorch, "torch"}, {InitKind::kNormal, "normal"}};
+}  // namespace
+
+std::string to_string(InitKind k) { return name_of(kInitNames, k); }
 
 Result<InitKind> parse_init(std::string_view text) {
-  if (text == "torch") return InitKind::kTorch;
-  if (text == "normal") return InitKind::kNormal;
-  return fail("--init must be torch or normal (got '" + std::string(text) + "')");
+  if (const auto k = parse_name(kInitNames, text)) return *k;
+  return fail("--init must be " + names_listed(kInitNames) + " (got '" + std::string(text) + "')");
 }
 
 Weights initial_weights(const InitSettings& s) {

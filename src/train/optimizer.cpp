@@ -3,10 +3,20 @@
 #include <algorithm>
 #include <cmath>
 
+#include "am/core/named_enum.hpp"
 #include "am/model/weights.hpp"
 
 namespace am::train {
 namespace {
+
+constexpr NamedValue<DecayOn> kDecayOnNames[] = {{DecayOn::kAll, "all"},
+                                                 {DecayOn::kMatrices, "matrices"},
+                                                 {DecayOn::kMatricesNoEmbed, "matrices-no-embed"},
+                                                 {DecayOn::kNone, "none"}};
+// "constant" is read too; "const" is the name written.
+constexpr NamedValue<ScheduleKind> kScheduleNames[] = {{ScheduleKind::kCosine, "cosine"},
+                                                       {ScheduleKind::kConstant, "const"},
+                                                       {ScheduleKind::kConstant, "constant"}};
 
 bool is_embedding(const std::string& name) {
   return name == "embed.weight" || name.starts_with("unembed.");
@@ -24,28 +34,18 @@ bool decays(DecayOn on, const TensorInfo& t) {
 
 }  // namespace
 
-std::string to_string(DecayOn d) {
-  switch (d) {
-    case DecayOn::kAll: return "all";
-    case DecayOn::kMatrices: return "matrices";
-    case DecayOn::kMatricesNoEmbed: return "matrices-no-embed";
-    case DecayOn::kNone: return "none";
-  }
-  return "?";
-}
+std::string to_string(DecayOn d) { return name_of(kDecayOnNames, d); }
 
 Result<DecayOn> parse_decay_on(std::string_view text) {
-  for (DecayOn d : {DecayOn::kAll, DecayOn::kMatrices, DecayOn::kMatricesNoEmbed, DecayOn::kNone})
-    if (text == to_string(d)) return d;
-  return fail("--decay-on must be all, matrices, matrices-no-embed or none (got '" + std::string(text) + "')");
+  if (const auto d = parse_name(kDecayOnNames, text)) return *d;
+  return fail("--decay-on must be " + names_listed(kDecayOnNames) + " (got '" + std::string(text) + "')");
 }
 
-std::string to_string(ScheduleKind s) { return s == ScheduleKind::kCosine ? "cosine" : "const"; }
+std::string to_string(ScheduleKind s) { return name_of(kScheduleNames, s); }
 
 Result<ScheduleKind> parse_schedule(std::string_view text) {
-  if (text == "cosine") return ScheduleKind::kCosine;
-  if (text == "const" || text == "constant") return ScheduleKind::kConstant;
-  return fail("--schedule must be cosine or const (got '" + std::string(text) + "')");
+  if (const auto s = parse_name(kScheduleNames, text)) return *s;
+  return fail("--schedule must be " + names_listed(kScheduleNames) + " (got '" + std::string(text) + "')");
 }
 
 AdamW::AdamW(const AdamWSettings& settings)

@@ -1,32 +1,26 @@
 #include "am/ui/app_state.hpp"
 
 #include <algorithm>
+#include <iterator>
 
+#include "am/core/named_enum.hpp"
 #include "am/model/config.hpp"
 
 namespace am::ui {
 
-const char* palette_name(Palette p) {
-  switch (p) {
-    case Palette::kBrass:
-      return "brass";
-    case Palette::kHighContrast:
-      return "high-contrast";
-    case Palette::kColourBlind:
-      return "colour-blind";
-  }
-  return "brass";
-}
+namespace {
+constexpr NamedValue<Palette> kPaletteNames[] = {{Palette::kBrass, "brass"},
+                                                 {Palette::kHighContrast, "high-contrast"},
+                                                 {Palette::kColourBlind, "colour-blind"}};
+static_assert(std::size(kPaletteNames) == kPaletteCount);
+}  // namespace
+
+const char* palette_name(Palette p) { return name_of(kPaletteNames, p, "brass"); }
 
 bool parse_palette(const std::string& name, Palette& out) {
-  for (int i = 0; i < kPaletteCount; ++i) {
-    const auto p = static_cast<Palette>(i);
-    if (name == palette_name(p)) {
-      out = p;
-      return true;
-    }
-  }
-  return false;
+  const auto p = parse_name(kPaletteNames, name);
+  if (p) out = *p;
+  return p.has_value();
 }
 
 void set_text(AppState& state, std::string raw) {

@@ -283,4 +283,7 @@ TEST_CASE("presets: custom settings go through the trainer's own flag checks") {
   REQUIRE_FALSE(shipped_lr.ok());
   CHECK(contains(shipped_lr.error(), "the shipped preset does not take --lr"));
   CHECK_FALSE(parse_preset("fancy").ok());
+  CHECK(parse_preset("fancy").error() == "unknown preset 'fancy' (shipped, plain or custom)");
+  CHECK(parse_preset("plain").value() == Preset::kPlain);
+  CHECK(std::string(preset_name(Preset::kCustom)) == "custom");
 }

@@ -118,3 +118,18 @@ TEST_CASE("recipe: a resumed run adopts its saved recipe and refuses contradicti
   REQUIRE_FALSE(status.ok());
   CHECK(status.error().find("--lr 0.03 (the run used 0.02)") != std::string::npos);
 }
+
+TEST_CASE("recipe: the choice flags read and write one name table each") {
+  CHECK(to_string(ScheduleKind::kConstant) == "const");
+  CHECK(to_string(ScheduleKind::kCosine) == "cosine");
+  CHECK(parse_schedule("constant").value() == ScheduleKind::kConstant);  // an alias, read only
+  CHECK(parse_schedule("const").value() == ScheduleKind::kConstant);
+  CHECK(to_string(DecayOn::kMatricesNoEmbed) == "matrices-no-embed");
+  CHECK(parse_decay_on("none").value() == DecayOn::kNone);
+  CHECK(parse_decay_on("bias").error() ==
+        "--decay-on must be all, matrices, matrices-no-embed or none (got 'bias')");
+  CHECK(parse_schedule("linear").error() == "--schedule must be cosine or const (got 'linear')");
+  CHECK(to_string(InitKind::kNormal) == "normal");
+  CHECK(parse_init("torch").value() == InitKind::kTorch);
+  CHECK(parse_init("xavier").error() == "--init must be torch or normal (got 'xavier')");
+}

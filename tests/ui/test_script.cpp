@@ -69,6 +69,27 @@ TEST_CASE("malformed lines stop the script with file and line", "[script]") {
   CHECK_THAT(error_of("chapter 3 4"), StartsWith("script.txt:1: 'chapter' needs a whole number, got '3 4'"));
 }
 
+TEST_CASE("every command's word is its name, and the unknown-command message lists them all", "[script]") {
+  auto s = parse_script(
+      "play\npause\nreveal\nwait-training\nbeat 2\nsave-view v.json\nrun plain\ndump d.json\n", "script.txt");
+  REQUIRE(s.ok());
+  REQUIRE(s->commands.size() == 8);
+  const char* names[] = {"play", "pause", "reveal", "wait-training", "beat", "save-view", "run", "dump"};
+  for (std::size_t i = 0; i < 8; ++i) CHECK(std::string(command_name(s->commands[i].kind)) == names[i]);
+  CHECK(s->commands[4].number == 2);
+  CHECK(s->commands[5].text == "v.json");
+  auto bad = parse_script("jump 3", "script.txt");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(
+      bad.error() ==
+      "script.txt:1: unknown command 'jump' (known: chapter, text, step, pull, push, select, head, generate, "
+      "screenshot, key, wait, focus, resize, dump, run, train, wait-training, attribute, corrupt, open, "
+      "save-view, play, pause, beat, reveal)");
+  auto extra = parse_script("play now", "script.txt");
+  REQUIRE_FALSE(extra.ok());
+  CHECK(extra.error() == "script.txt:1: 'play' takes nothing after it");
+}
+
 TEST_CASE("load_script names the file in its messages", "[script]") {
   const auto dir = std::filesystem::temp_directory_path() / ("am_ui_script_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);

@@ -88,3 +88,14 @@ TEST_CASE("the config folder follows XDG, then HOME", "[settings]") {
   CHECK(config_dir_from("relative/cfg", "/home/u") == std::filesystem::path("/home/u/.config/attention-machine"));
   CHECK(config_dir_from(nullptr, nullptr) == std::nullopt);
 }
+
+TEST_CASE("each palette has one name, read back to the same palette", "[settings]") {
+  CHECK(std::string(palette_name(Palette::kBrass)) == "brass");
+  CHECK(std::string(palette_name(Palette::kHighContrast)) == "high-contrast");
+  CHECK(std::string(palette_name(Palette::kColourBlind)) == "colour-blind");
+  Palette p = Palette::kBrass;
+  CHECK(parse_palette("colour-blind", p));
+  CHECK(p == Palette::kColourBlind);
+  CHECK_FALSE(parse_palette("neon", p));
+  CHECK(p == Palette::kColourBlind);  // unchanged
+}

@@ -1,26 +1,28 @@
+#include "am/core/named_enum.hpp"
 #include "am/ui/chapters.hpp"
 #include "chapter_common.hpp"
 
 namespace am::ui {
 
-// One case a line reads as the table it is.
+namespace {
+// One pair a line reads as the table it is.
 // clang-format off
-const char* camera_pose_name(CameraPose pose) {
-  switch (pose) {
-    case CameraPose::kOverview: return "overview";
-    case CameraPose::kFront: return "front";
-    case CameraPose::kEmbedding: return "embedding";
-    case CameraPose::kPlate: return "plate";
-    case CameraPose::kShutter: return "shutter";
-    case CameraPose::kThreads: return "threads";
-    case CameraPose::kCutaway: return "cutaway";
-    case CameraPose::kPlates: return "plates";
-    case CameraPose::kDrum: return "drum";
-    case CameraPose::kRack: return "rack";
-  }
-  return "?";
-}
+constexpr NamedValue<CameraPose> kCameraPoseNames[] = {
+    {CameraPose::kOverview, "overview"},
+    {CameraPose::kFront, "front"},
+    {CameraPose::kEmbedding, "embedding"},
+    {CameraPose::kPlate, "plate"},
+    {CameraPose::kShutter, "shutter"},
+    {CameraPose::kThreads, "threads"},
+    {CameraPose::kCutaway, "cutaway"},
+    {CameraPose::kPlates, "plates"},
+    {CameraPose::kDrum, "drum"},
+    {CameraPose::kRack, "rack"},
+};
 // clang-format on
+}  // namespace
+
+const char* camera_pose_name(CameraPose pose) { return name_of(kCameraPoseNames, pose); }
 
 const std::vector<Chapter>& all_chapters() {
   // Built once, in reading order: a chapter's number is its place in this list.
