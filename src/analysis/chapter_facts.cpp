@@ -4,18 +4,9 @@
 #include <functional>
 
 #include "am/model/head_mask.hpp"
+#include "am/model/head_role.hpp"
 
 namespace am::analysis {
-
-std::string head_role(const HeadScores& s, const RoleThresholds& t) {
-  if (s.induction >= t.induction) return "induction";
-  if (s.previous >= t.previous) return "previous character";
-  if (s.two_back >= t.two_back) return "two back";
-  if (s.duplicate >= t.duplicate) return "duplicate";
-  if (s.space >= t.spaces && s.space >= t.spaces_over_share * s.space_share) return "spaces";
-  if (s.self >= t.self) return "self";
-  return "mixed";
-}
 
 std::string HeadPick::name() const { return valid() ? head_name(layer, head) : std::string(); }
 
@@ -111,7 +102,8 @@ ChapterFacts derive_facts(const std::vector<CheckpointRecord>& series, const Hea
   f.least_costly = pick(0, kLayers - 1, drop, false);
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h)
-      f.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = head_role(score(l, h), roles);
+      f.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] =
+          role_name(role_of(score(l, h), roles));
   f.phase = find_phase_change(series, phase);
   return f;
 }

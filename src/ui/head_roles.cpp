@@ -70,16 +70,6 @@ std::array<Group, kRoles> group_layer(const HeadTable& table, int layer, const R
 
 }  // namespace
 
-HeadRole role_of(const HeadScores& s, const RoleThresholds& t) {
-  if (s.induction >= t.induction) return HeadRole::kInduction;
-  if (s.previous >= t.previous) return HeadRole::kPreviousCharacter;
-  if (s.two_back >= t.two_back) return HeadRole::kTwoBack;
-  if (s.duplicate >= t.duplicate) return HeadRole::kDuplicate;
-  if (s.space >= t.spaces && s.space >= t.spaces_over_share * s.space_share) return HeadRole::kSpaces;
-  if (s.self >= t.self) return HeadRole::kSelf;
-  return HeadRole::kNone;
-}
-
 HeadRef strongest(const HeadTable& table, double HeadScores::*field, int only_layer) {
   HeadRef best;
   double best_value = -1.0;
@@ -137,13 +127,13 @@ std::string describe_layer_roles(const HeadTable& table, int layer, const RoleTh
 
 std::string roles_caption(const HeadTable& table, int layer, const RoleThresholds& t) {
   const auto groups = group_layer(table, layer, t);
-  const char* names[kRoles] = {"induction", "previous character", "two back", "duplicate", "spaces", "self", ""};
   std::string s = "Layer " + std::to_string(layer + 1) + ": ";
   bool any = false;
   for (int r = 0; r + 1 < kRoles; ++r) {
     const Group& g = groups[static_cast<std::size_t>(r)];
     if (g.heads.empty()) continue;
-    s += (any ? " \u00b7 " : "") + std::string(names[r]) + " (" + numbers(g.heads) + ")";
+    s += (any ? " \u00b7 " : "") + std::string(role_name(static_cast<HeadRole>(r))) + " (" +
+         numbers(g.heads) + ")";
     any = true;
   }
   return any ? s : s + "no clear jobs";

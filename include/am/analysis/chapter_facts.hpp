@@ -14,8 +14,6 @@
 
 namespace am::analysis {
 
-std::string head_role(const HeadScores& scores, const RoleThresholds& t = {});
-
 struct HeadPick {
   int layer = -1;  // zero-based; -1 when there was nothing to pick
   int head = -1;
@@ -61,7 +59,7 @@ struct ChapterFacts {
   bool reads_from_is_previous_l1 = false;
   HeadPick costliest;             // any head, largest drop
   HeadPick least_costly;          // any head, smallest drop
-  std::array<std::array<std::string, kHeads>, kLayers> roles;
+  std::array<std::array<std::string, kHeads>, kLayers> roles;  // role_name(role_of(...))
   PhaseChange phase;
 };
 

@@ -5,7 +5,7 @@
 
 namespace am {
 
-// A head role is the first of these tests that passes, in this order:
+// A head role (role_of, head_role.hpp) is the first of these tests that passes, in this order:
 //   "induction"          induction >= induction
 //   "previous character" previous  >= previous
 //   "two back"           two_back  >= two_back

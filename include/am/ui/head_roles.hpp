@@ -1,7 +1,7 @@
 // Naming what each head does, from measured scores and stated thresholds. The
 // sentences are generated: a head is called a previous-character head only if its
 // score says so, and the threshold is quoted in the sentence. The rules are the
-// analysis's (docs/analysis_schema.md §1.7), with its thresholds when it states them.
+// analysis's (role_of, docs/analysis_schema.md §1.7), with its thresholds when it states them.
 #pragma once
 
 #include <optional>
@@ -9,13 +9,9 @@
 #include <vector>
 
 #include "am/model/analysis_summary.hpp"
+#include "am/model/head_role.hpp"  // role_of: the analysis's rule, applied here
 
 namespace am::ui {
-
-// The first role (in this order) whose test passes; otherwise kNone ("mixed").
-enum class HeadRole { kInduction, kPreviousCharacter, kTwoBack, kDuplicate, kSpaces, kSelf, kNone };
-
-HeadRole role_of(const HeadScores& scores, const RoleThresholds& t = {});
 
 struct HeadRef {
   int layer = -1;  // zero-based
