@@ -45,10 +45,10 @@ void fuzz_training_record(std::string_view text) {
     (void)record->at_step(step);
     (void)am::ui::training_track(*record, step);
   }
-  if (auto phase = am::ui::find_phase_change(*record, am::PhaseThresholds{})) {
-    const auto [from, to] = am::ui::bump_window(*phase);
+  if (auto phase = am::find_phase_change(*record, am::PhaseThresholds{})) {
+    const auto [from, to] = am::bump_window(*phase);
     if (to < from) am::fuzz::broken(kTarget, "the bump window ends before it starts");
-    (void)am::ui::find_loss_bump(*record, from, to);
+    (void)am::find_loss_bump(*record, from, to);
   }
   (void)record->has_accuracy();
 }

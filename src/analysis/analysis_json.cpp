@@ -85,7 +85,7 @@ Json facts_json(const ChapterFacts& f) {
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h) roles[head_name(l, h)] = f.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
   facts["roles"] = roles;
-  const PhaseChange& p = f.phase;
+  const PhaseFacts& p = f.phase;
   Json phase{{"found", p.found}};
   if (p.found) {
     phase["before"] = Json{{"step", p.before_step}, {"accuracy", p.before_accuracy}};

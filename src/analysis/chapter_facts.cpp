@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 #include "am/model/head_mask.hpp"
 #include "am/model/head_role.hpp"
@@ -10,56 +11,19 @@ namespace am::analysis {
 
 std::string HeadPick::name() const { return valid() ? head_name(layer, head) : std::string(); }
 
-std::optional<LossBump> loss_bump(const std::vector<std::pair<std::int64_t, double>>& series,
-                                  std::int64_t start, std::int64_t end) {
-  std::optional<LossBump> best;
-  bool have_trough = false;
-  std::int64_t trough_step = 0;
-  double trough = 0.0;
-  int points = 0;
-  for (const auto& [step, loss] : series) {
-    if (step < start || step > end) continue;
-    ++points;
-    if (!have_trough || loss < trough) {
-      have_trough = true;
-      trough = loss;
-      trough_step = step;
-    }
-    const double rise = loss - trough;
-    if (!best || rise > best->size) best = LossBump{rise, trough_step, trough, step, loss};
-  }
-  if (points < 2) return std::nullopt;
-  return best;
-}
-
-PhaseChange find_phase_change(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t) {
-  PhaseChange p;
-  std::size_t after = series.size();
-  for (std::size_t i = 0; i < series.size(); ++i)
-    if (series[i].accuracy >= t.high) {
-      after = i;
-      break;
-    }
-  if (after == series.size()) return p;
-  std::size_t before = series.size();
-  for (std::size_t i = after; i-- > 0;)
-    if (series[i].accuracy <= t.low) {
-      before = i;
-      break;
-    }
-  if (before == series.size()) return p;
-  p.found = true;
-  p.before_step = series[before].step;
-  p.before_accuracy = series[before].accuracy;
-  p.after_step = series[after].step;
-  p.after_accuracy = series[after].accuracy;
-  p.window_start = p.before_step;
-  p.window_end = p.after_step + (p.after_step - p.before_step);
-  std::vector<std::pair<std::int64_t, double>> train, val;
+PhaseFacts phase_facts(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t) {
+  std::vector<StepValue> accuracy, train, val;
   for (const auto& r : series) {
+    accuracy.emplace_back(r.step, r.accuracy);
     if (r.train_loss_smoothed) train.emplace_back(r.step, *r.train_loss_smoothed);
     if (r.val_loss) val.emplace_back(r.step, *r.val_loss);
   }
+  PhaseFacts p;
+  const auto crossing = find_phase_change(accuracy, t);
+  if (!crossing) return p;
+  static_cast<PhaseChange&>(p) = *crossing;
+  p.found = true;
+  std::tie(p.window_start, p.window_end) = bump_window(*crossing);
   p.train_loss_bump = loss_bump(train, p.window_start, p.window_end);
   p.val_loss_bump = loss_bump(val, p.window_start, p.window_end);
   return p;
@@ -104,7 +68,7 @@ ChapterFacts derive_facts(const std::vector<CheckpointRecord>& series, const Hea
     for (int h = 0; h < kHeads; ++h)
       f.roles[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] =
           role_name(role_of(score(l, h), roles));
-  f.phase = find_phase_change(series, phase);
+  f.phase = phase_facts(series, phase);
   return f;
 }
 

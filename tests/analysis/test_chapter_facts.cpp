@@ -23,7 +23,7 @@ std::vector<CheckpointRecord> series(const std::vector<std::pair<std::int64_t, d
 
 TEST_CASE("phase change: last checkpoint <= 20 % before the first >= 70 %") {
   auto s = series({{0, 0.03}, {250, 0.05}, {500, 0.19}, {750, 0.25}, {1000, 0.15}, {1250, 0.5}, {1500, 0.72}, {2000, 0.9}});
-  const PhaseChange p = find_phase_change(s);
+  const PhaseFacts p = phase_facts(s);
   REQUIRE(p.found);
   CHECK(p.before_step == 1000);
   CHECK(p.before_accuracy == 0.15);
@@ -35,9 +35,9 @@ TEST_CASE("phase change: last checkpoint <= 20 % before the first >= 70 %") {
 }
 
 TEST_CASE("no phase change without a rise to 70 % or without a low point before it") {
-  CHECK_FALSE(find_phase_change(series({{0, 0.05}, {100, 0.5}, {200, 0.69}})).found);
-  CHECK_FALSE(find_phase_change(series({{0, 0.75}, {100, 0.9}})).found);
-  CHECK(find_phase_change(series({{0, 0.2}, {100, 0.7}})).found);  // thresholds are inclusive
+  CHECK_FALSE(phase_facts(series({{0, 0.05}, {100, 0.5}, {200, 0.69}})).found);
+  CHECK_FALSE(phase_facts(series({{0, 0.75}, {100, 0.9}})).found);
+  CHECK(phase_facts(series({{0, 0.2}, {100, 0.7}})).found);  // thresholds are inclusive
 }
 
 TEST_CASE("loss bump: the largest rise above the lowest point so far, inside the window") {
@@ -61,7 +61,7 @@ TEST_CASE("phase change reports the train and held-out loss bumps") {
     s[i].train_loss_smoothed = train[i];
     s[i].val_loss = train[i] + 0.1;
   }
-  const PhaseChange p = find_phase_change(s);
+  const PhaseFacts p = phase_facts(s);
   REQUIRE(p.found);
   CHECK(p.before_step == 100);
   CHECK(p.after_step == 300);

@@ -91,7 +91,7 @@ TEST_CASE("phase change is the last low checkpoint before the first high one", "
   REQUIRE(bump.has_value());
   CHECK(bump->trough_step == 1000);
   CHECK(bump->peak_step == 1250);
-  CHECK(bump->size() == Approx(0.05));
+  CHECK(bump->size == Approx(0.05));
   CHECK_FALSE(find_loss_bump(t, 1250, 2000).has_value());
 }
 

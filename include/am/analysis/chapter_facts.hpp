@@ -10,6 +10,7 @@
 
 #include "am/analysis/checkpoint_analysis.hpp"
 #include "am/analysis/head_metrics.hpp"
+#include "am/model/curve_search.hpp"
 #include "am/model/thresholds.hpp"
 
 namespace am::analysis {
@@ -22,33 +23,17 @@ struct HeadPick {
   std::string name() const;  // "L2H4", "" when invalid
 };
 
-// Largest rise of a loss curve inside a window of steps: max over checkpoints j of
-// loss_j - min(loss_i, i <= j), both in the window; `size` 0 means no rise at all.
-struct LossBump {
-  double size = 0.0;
-  std::int64_t trough_step = 0;
-  double trough = 0.0;
-  std::int64_t peak_step = 0;
-  double peak = 0.0;
-};
-// series: (step, loss) sorted by step; only points with start <= step <= end count.
-// nullopt if fewer than two points fall in the window.
-std::optional<LossBump> loss_bump(const std::vector<std::pair<std::int64_t, double>>& series,
-                                  std::int64_t start, std::int64_t end);
-
-struct PhaseChange {
+// The sudden change as analysis.json records it: the crossing (find_phase_change), the
+// window around it and the loss bumps in that window (loss_bump), all from
+// am/model/curve_search.hpp, the searches the app runs too.
+struct PhaseFacts : PhaseChange {
   bool found = false;
-  std::int64_t before_step = 0;
-  double before_accuracy = 0.0;
-  std::int64_t after_step = 0;
-  double after_accuracy = 0.0;
-  // the bumps are looked for from before_step to after_step + (after_step - before_step)
-  std::int64_t window_start = 0;
+  std::int64_t window_start = 0;  // bump_window(crossing)
   std::int64_t window_end = 0;
   std::optional<LossBump> train_loss_bump;  // smoothed training loss from the manifest
   std::optional<LossBump> val_loss_bump;    // held-out loss
 };
-PhaseChange find_phase_change(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t = {});
+PhaseFacts phase_facts(const std::vector<CheckpointRecord>& series, const PhaseThresholds& t = {});
 
 struct ChapterFacts {
   HeadPick previous_l1;           // layer-1 head with the highest previous-character score
@@ -60,7 +45,7 @@ struct ChapterFacts {
   HeadPick costliest;             // any head, largest drop
   HeadPick least_costly;          // any head, smallest drop
   std::array<std::array<std::string, kHeads>, kLayers> roles;  // role_name(role_of(...))
-  PhaseChange phase;
+  PhaseFacts phase;
 };
 
 ChapterFacts derive_facts(const std::vector<CheckpointRecord>& series, const HeadTable& final_heads,
