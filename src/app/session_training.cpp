@@ -23,17 +23,6 @@ std::string status_words(grow::RunStatus s) {
   return "?";
 }
 
-Recipe ui_recipe(const train::Recipe& r) {
-  Recipe out;
-  out.repeat_share = r.repeat_share;
-  out.repeat_min_length = r.repeat_min;
-  out.repeat_max_length = r.repeat_max;
-  out.batch_size = r.batch;
-  out.steps = r.steps;
-  out.learning_rate = r.lr;
-  return out;
-}
-
 }  // namespace
 
 SessionTraining::SessionTraining(fs::path shipped_dir) : shipped_dir_(std::move(shipped_dir)) {
@@ -84,7 +73,7 @@ Status SessionTraining::start(const ui::TrainingRequest& request) {
   run_.name = run.name;
   run_.preset = request.preset;
   run_.own_text = run.own_text.has_value();
-  run_.record.recipe = ui_recipe(*recipe);
+  run_.record.recipe = train::manifest_recipe(*recipe);
   loaded_measured_ = 0;
   loaded_final_ = false;
   revision_ = ~std::uint64_t{0};

@@ -71,6 +71,10 @@ ManifestContents read_manifest(std::string_view text) {
   return out;
 }
 
+ManifestRecipe read_manifest_recipe(std::string_view recipe_json) {
+  return read_recipe(nlohmann::json::parse(recipe_json, nullptr, false));
+}
+
 Result<std::string> read_manifest_text(const std::filesystem::path& weights_dir) {
   const std::filesystem::path path = weights_dir / "manifest.json";
   std::ifstream in(path, std::ios::binary);

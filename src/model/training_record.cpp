@@ -58,15 +58,7 @@ Result<TrainingRecord> training_record_from(const ManifestContents& manifest) {
   std::sort(record.checkpoints.begin(), record.checkpoints.end(),
             [](const CheckpointMetrics& a, const CheckpointMetrics& b) { return a.step < b.step; });
 
-  const ManifestRecipe& r = manifest.recipe;
-  Recipe& out = record.recipe;
-  out.init = r.init;
-  out.repeat_share = r.repeat_share;
-  if (r.repeat_min) out.repeat_min_length = static_cast<int>(*r.repeat_min);
-  if (r.repeat_max) out.repeat_max_length = static_cast<int>(*r.repeat_max);
-  if (r.batch) out.batch_size = static_cast<int>(*r.batch);
-  out.steps = r.steps;
-  out.learning_rate = r.learning_rate;
+  record.recipe = manifest.recipe;
   return record;
 }
 

@@ -163,6 +163,8 @@ std::string Recipe::command_line() const {
   return cmd;
 }
 
+ManifestRecipe manifest_recipe(const Recipe& recipe) { return read_manifest_recipe(recipe.to_json().dump()); }
+
 Status validate(const Recipe& r) {
   if (r.out.empty()) return fail("--out DIR is required (the folder for checkpoints and manifest.json)");
   if (r.repeat_max < r.repeat_min)

@@ -119,6 +119,41 @@ TEST_CASE("recipe: a resumed run adopts its saved recipe and refuses contradicti
   CHECK(status.error().find("--lr 0.03 (the run used 0.02)") != std::string::npos);
 }
 
+TEST_CASE("recipe: the manifest's view of it is what the manifest records") {
+  const ManifestRecipe defaults = manifest_recipe(Recipe{});
+  CHECK(defaults.init == "torch");
+  CHECK(defaults.repeat_share == 0.5);
+  CHECK(defaults.repeat_min == 4);
+  CHECK(defaults.repeat_max == 32);
+  CHECK(defaults.batch == 48);
+  CHECK(defaults.steps == 9000);
+  CHECK(defaults.learning_rate == 0.01);
+
+  Recipe r;
+  r.init = InitKind::kNormal;
+  r.repeat_share = 0.0;
+  r.repeat_min = 8;
+  r.repeat_max = 16;
+  r.batch = 24;
+  r.steps = 1234;
+  r.lr = 3e-3;
+  const ManifestRecipe v = manifest_recipe(r);
+  CHECK(v.init == "normal");
+  CHECK(v.repeat_share == 0.0);
+  CHECK(v.repeat_min == 8);
+  CHECK(v.repeat_max == 16);
+  CHECK(v.batch == 24);
+  CHECK(v.steps == 1234);
+  CHECK(v.learning_rate == 3e-3);  // exact: the JSON text round-trips a double
+  // The same as the reader of a manifest written with this recipe.
+  const nlohmann::ordered_json manifest = {{"recipe", r.to_json()}, {"checkpoints", nlohmann::json::array()}};
+  const ManifestRecipe read = read_manifest(manifest.dump()).recipe;
+  CHECK(read.init == v.init);
+  CHECK(read.repeat_share == v.repeat_share);
+  CHECK(read.batch == v.batch);
+  CHECK(read.learning_rate == v.learning_rate);
+}
+
 TEST_CASE("recipe: the choice flags read and write one name table each") {
   CHECK(to_string(ScheduleKind::kConstant) == "const");
   CHECK(to_string(ScheduleKind::kCosine) == "cosine");

@@ -84,9 +84,9 @@ inline TrainingRecord training_a() {
   for (std::size_t i = 0; i < steps.size(); ++i)
     t.checkpoints.push_back({steps[i], loss[i], val[i], acc[i], {}});
   t.recipe.repeat_share = 0.5;
-  t.recipe.repeat_min_length = 16;
-  t.recipe.repeat_max_length = 32;
-  t.recipe.batch_size = 48;
+  t.recipe.repeat_min = 16;
+  t.recipe.repeat_max = 32;
+  t.recipe.batch = 48;
   // Head scores at the two checkpoints around the change: L2H3 becomes an induction head.
   HeadTable quiet{};
   for (auto& layer : quiet)
@@ -107,7 +107,7 @@ inline TrainingRecord training_b() {
   for (std::size_t i = 0; i < steps.size(); ++i)
     t.checkpoints.push_back({steps[i], loss[i], std::nullopt, acc[i], {}});
   t.recipe.repeat_share = 0.3;
-  t.recipe.batch_size = 32;
+  t.recipe.batch = 32;
   return t;
 }
 

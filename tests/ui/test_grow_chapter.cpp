@@ -21,10 +21,10 @@ TrainingRecord record_of(std::vector<std::pair<std::int64_t, double>> accuracy) 
     r.checkpoints.push_back(m);
   }
   r.recipe.steps = accuracy.back().first;
-  r.recipe.batch_size = 48;
+  r.recipe.batch = 48;
   r.recipe.repeat_share = 0.85;
-  r.recipe.repeat_min_length = 4;
-  r.recipe.repeat_max_length = 32;
+  r.recipe.repeat_min = 4;
+  r.recipe.repeat_max = 32;
   r.recipe.learning_rate = 0.01;
   return r;
 }

@@ -68,7 +68,7 @@ TEST_CASE("the engine loads every checkpoint, the manifest and the analysis", "[
   REQUIRE(e.analysis() != nullptr);
   CHECK(e.analysis()->accuracy == Approx(0.8));
   CHECK(e.training().has_accuracy());
-  CHECK(*e.training().recipe.batch_size == 48);
+  CHECK(*e.training().recipe.batch == 48);
   REQUIRE(e.checkpoint_index(100).has_value());
   CHECK(e.weights(*e.checkpoint_index(100))->values == random_weights(105).values);
   CHECK_FALSE(e.checkpoint_index(150).has_value());

@@ -38,9 +38,9 @@ TEST_CASE("manifest with checkpoints, metrics and recipe", "[training]") {
   CHECK_FALSE(r->checkpoints[0].heads.has_value());
   CHECK(r->has_accuracy());
   CHECK(*r->recipe.repeat_share == Approx(0.5));
-  CHECK(*r->recipe.repeat_min_length == 4);
-  CHECK(*r->recipe.repeat_max_length == 32);
-  CHECK(*r->recipe.batch_size == 48);
+  CHECK(*r->recipe.repeat_min == 4);
+  CHECK(*r->recipe.repeat_max == 32);
+  CHECK(*r->recipe.batch == 48);
   CHECK(*r->recipe.steps == 9000);
   CHECK(r->nearest_step(370) == 250);
   CHECK(r->nearest_step(375) == 250);  // ties: the earlier
@@ -159,8 +159,8 @@ TEST_CASE("the training record is built from what the manifest reader found", "[
   CHECK_FALSE(r->checkpoints[0].nonsense_accuracy.has_value());  // analysis version 2: not read
   CHECK(*r->checkpoints[1].nonsense_accuracy == Approx(0.6));
   CHECK(*r->checkpoints[1].train_loss == Approx(2.0));
-  CHECK(*r->recipe.repeat_min_length == 8);
-  CHECK(*r->recipe.batch_size == 16);
+  CHECK(*r->recipe.repeat_min == 8);
+  CHECK(*r->recipe.batch == 16);
   CHECK_FALSE(r->recipe.init.has_value());
 
   CHECK_THAT(training_record_from(read_manifest("[1]")).error(), Catch::Matchers::Contains("not a JSON object"));

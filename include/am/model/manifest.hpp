@@ -27,16 +27,22 @@ struct ManifestCheckpoint {
   std::optional<HeadTable> heads;                // "head_scores", if all eight heads are there
 };
 
-// "recipe": the trainer's flags under their command-line names.
+// "recipe": the trainer's flags under their command-line names. The one recipe struct
+// outside the trainer: the view of am::train::Recipe (its to_json(), all flags with
+// defaults) that the app reads, for a shipped run from its manifest and for a run being
+// grown from train::manifest_recipe(). Absent: the manifest does not say (or the field
+// has the wrong type).
 struct ManifestRecipe {
-  std::optional<std::string> init;         // "init"
-  std::optional<double> repeat_share;      // "repeat-share"
-  std::optional<std::int64_t> repeat_min;  // "repeat-min"
+  std::optional<std::string> init;         // "init": "torch", "normal"; "random" for an untrained checkpoint
+  std::optional<double> repeat_share;      // "repeat-share": share of windows holding a repeated passage
+  std::optional<std::int64_t> repeat_min;  // "repeat-min": passage lengths, characters
   std::optional<std::int64_t> repeat_max;  // "repeat-max"
-  std::optional<std::int64_t> batch;       // "batch"
-  std::optional<std::int64_t> steps;       // "steps"
-  std::optional<double> learning_rate;     // "lr"
+  std::optional<std::int64_t> batch;       // "batch": windows per step
+  std::optional<std::int64_t> steps;       // "steps": steps in the run
+  std::optional<double> learning_rate;     // "lr": peak learning rate
 };
+// The recipe object's JSON text (the manifest's "recipe") read as above.
+ManifestRecipe read_manifest_recipe(std::string_view recipe_json);
 
 struct ManifestContents {
   bool is_object = false;                       // false: not JSON, or JSON but not an object

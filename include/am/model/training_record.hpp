@@ -22,20 +22,9 @@ struct CheckpointMetrics {
   std::optional<HeadTable> heads;           // head scores measured at this checkpoint
 };
 
-// How the training text was arranged (absent fields: the manifest does not say).
-struct Recipe {
-  std::optional<std::string> init;       // e.g. "random" for an untrained checkpoint
-  std::optional<double> repeat_share;    // share of windows holding a repeated passage (0..1)
-  std::optional<int> repeat_min_length;  // passage lengths, characters
-  std::optional<int> repeat_max_length;
-  std::optional<int> batch_size;      // windows per step
-  std::optional<std::int64_t> steps;  // steps in the run
-  std::optional<double> learning_rate;
-};
-
 struct TrainingRecord {
   std::vector<CheckpointMetrics> checkpoints;  // sorted by step
-  Recipe recipe;
+  ManifestRecipe recipe;  // how the training text was arranged; absent: the manifest does not say
 
   std::vector<std::int64_t> steps() const;
   bool has_accuracy() const;  // every checkpoint carries nonsense accuracy

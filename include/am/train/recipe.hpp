@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "am/core/result.hpp"
+#include "am/model/manifest.hpp"
 #include "am/train/batcher.hpp"
 #include "am/train/init.hpp"
 #include "am/train/optimizer.hpp"
@@ -78,6 +79,10 @@ struct ParsedArgs {
   std::set<std::string> given;  // flag names that appeared on the command line
   bool help = false;
 };
+
+// The recipe as the manifest records it and the app reads it back (am/model/manifest.hpp):
+// read from to_json(), so the names and the values are the manifest's own.
+ManifestRecipe manifest_recipe(const Recipe& recipe);
 
 // Parses "--flag value" / "--flag=value" arguments (argv[0] excluded) and validates them.
 Result<ParsedArgs> parse_args(const std::vector<std::string>& args);

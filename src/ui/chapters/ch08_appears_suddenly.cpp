@@ -20,15 +20,14 @@ void live_stage(ChapterStage& s, const ChapterContext& c) {
   }
 }
 
-std::string arrangement(const Recipe& r) {
+std::string arrangement(const ManifestRecipe& r) {
   if (!r.repeat_share) return "The manifest does not record how the training text was arranged.";
   if (*r.repeat_share <= 0.0)
     return "Every training window was an ordinary stretch of the novels; the model never saw random letters.";
   std::string s = "How the text was arranged matters here, so plainly: in " + fmt_percent(*r.repeat_share) +
                   " of the training windows the trainer took a passage from the novels";
-  if (r.repeat_min_length && r.repeat_max_length)
-    s += " (" + std::to_string(*r.repeat_min_length) + " to " + std::to_string(*r.repeat_max_length) +
-         " characters long)";
+  if (r.repeat_min && r.repeat_max)
+    s += " (" + std::to_string(*r.repeat_min) + " to " + std::to_string(*r.repeat_max) + " characters long)";
   s += " and repeated it to fill the window; the rest were ordinary stretches of the novels. All of it was "
        "real book text: the model never saw random letters.";
   return s;
@@ -135,8 +134,8 @@ std::string numbers(const ChapterContext& c) {
   if (!tr || tr->checkpoints.empty()) return {};
   const auto& cps = tr->checkpoints;
   std::string out;
-  if (tr->recipe.batch_size)
-    out += "Each step reads " + fmt_int(*tr->recipe.batch_size) + " stretches of " + fmt_int(kContext) +
+  if (tr->recipe.batch)
+    out += "Each step reads " + fmt_int(*tr->recipe.batch) + " stretches of " + fmt_int(kContext) +
            " characters. ";
   out += arrangement(tr->recipe);
   if (!tr->has_accuracy()) return out;

@@ -12,19 +12,18 @@ namespace {
 double bits(double nats) { return nats / std::log(2.0); }
 
 // "41 of every 48 windows repeat a passage of 4 to 32 characters" from a recipe.
-std::string recipe_words(const Recipe& r) {
+std::string recipe_words(const ManifestRecipe& r) {
   std::string out;
   if (r.steps) out += fmt_int(*r.steps) + " steps";
-  if (r.batch_size) out += std::string(out.empty() ? "" : " of ") + fmt_int(*r.batch_size) + " windows each";
+  if (r.batch) out += std::string(out.empty() ? "" : " of ") + fmt_int(*r.batch) + " windows each";
   if (r.learning_rate) out += ", a peak learning rate of " + fmt_fixed(*r.learning_rate, 3);
   if (r.repeat_share) {
     if (*r.repeat_share <= 0.0) {
       out += ", and plain novel text only: no passage is ever repeated";
     } else {
       out += ", and " + fmt_percent(*r.repeat_share) + " of the windows a passage";
-      if (r.repeat_min_length && r.repeat_max_length)
-        out +=
-            " of " + fmt_int(*r.repeat_min_length) + " to " + fmt_int(*r.repeat_max_length) + " characters";
+      if (r.repeat_min && r.repeat_max)
+        out += " of " + fmt_int(*r.repeat_min) + " to " + fmt_int(*r.repeat_max) + " characters";
       out += " repeated to fill the window";
     }
   }
