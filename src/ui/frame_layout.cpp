@@ -103,7 +103,8 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
 
   if (in.left_open) {
     PanelRect after_nav;
-    stack(f.left, {{&f.navigator, rows(kNavigatorRows, line)}, {&f.beats, rows(kBeatStripRows, line)}}, &after_nav);
+    stack(f.left, {{&f.navigator, rows(kNavigatorRows, line)}, {&f.beats, rows(kBeatStripRows, line)}},
+          &after_nav);
     const int status_h = std::min(rows(kStatusRows, line), after_nav.h / 3);
     f.chapter = {after_nav.x, after_nav.y, after_nav.w, after_nav.h - status_h};
     f.status = {after_nav.x, after_nav.y + f.chapter.h, after_nav.w, status_h};
@@ -125,6 +126,34 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
     f.drum = {f.bottom.x + text_w, f.bottom.y, middle_w - text_w, f.bottom.h};
   }
   return f;
+}
+
+namespace {
+
+// The bottom bar grows upwards to `need`: its two slots with it, the viewport less.
+void grow_bottom(FrameLayout& f, int need) {
+  const int cap = f.window.h - static_cast<int>(std::ceil(kMinBottomViewportShare * f.window.h));
+  const int grow = std::min(need, std::max(cap, f.bottom.h)) - f.bottom.h;
+  if (grow <= 0) return;
+  for (PanelRect* r : {&f.bottom, &f.text, &f.drum}) {
+    r->y -= grow;
+    r->h += grow;
+  }
+  f.viewport.h -= grow;
+}
+
+}  // namespace
+
+void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line) {
+  if (f.presentation) return;
+  if (f.bottom_open && !f.bottom.empty()) grow_bottom(f, std::max(needs.text, needs.drum));
+  if (!f.right_open || !f.why.empty() || f.rack.empty() || needs.rack <= f.rack.h) return;
+  const int keep = std::min(f.inspector.h, rows(kMinInspectorRows, line > 0.0f ? line : 20.0f));
+  const int grow = std::min(needs.rack - f.rack.h, f.inspector.h - keep);
+  if (grow <= 0) return;
+  f.rack.h += grow;
+  f.inspector.y += grow;
+  f.inspector.h -= grow;
 }
 
 }  // namespace am::ui

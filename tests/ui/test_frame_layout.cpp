@@ -145,3 +145,39 @@ TEST_CASE("the viewport rectangle's helpers", "[frame]") {
   CHECK_FALSE(v.contains(99.5f, 200.0f));
   CHECK(ViewportRect{}.aspect() == Approx(1.0f));
 }
+
+TEST_CASE("bars that cannot fit their rows trade space", "[frame]") {
+  const FrameLayout before = layout(1366, 768);
+  SECTION("the bottom bar grows upwards until its taller panel fits; the viewport gives the rows") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.text = before.bottom.h + 40, .drum = before.bottom.h + 13}, 20.0f);
+    CHECK(f.bottom.h == before.bottom.h + 40);
+    CHECK(f.bottom.y + f.bottom.h == 768);
+    CHECK(f.text.h == f.bottom.h);
+    CHECK(f.drum.y == f.bottom.y);
+    CHECK(f.viewport.h == before.viewport.h - 40);
+    check_tiling(f);
+  }
+  SECTION("but never past the viewport's share of the height") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.text = 700}, 20.0f);
+    CHECK(f.viewport.h >= static_cast<int>(kMinBottomViewportShare * 768));
+    check_tiling(f);
+  }
+  SECTION("the rack takes rows from the inspector, which keeps a few") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.rack = before.rack.h + 60}, 20.0f);
+    CHECK(f.rack.h == before.rack.h + 60);
+    CHECK(f.inspector.y == f.rack.y + f.rack.h);
+    CHECK(f.inspector.y + f.inspector.h == 768);
+    fit_to_needs(f, {.rack = 2000}, 20.0f);
+    CHECK(f.inspector.h == 80);
+  }
+  SECTION("panels that fit change nothing") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.text = 50, .drum = 60, .rack = 100}, 20.0f);
+    CHECK(f.bottom == before.bottom);
+    CHECK(f.rack == before.rack);
+    CHECK(f.viewport == before.viewport);
+  }
+}

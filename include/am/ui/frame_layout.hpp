@@ -36,8 +36,8 @@ struct FrameLayout {
   PanelRect navigator, chapter, status;  // left: ◀ title ▶ and menus, the chapter's words, the status line
   PanelRect beats;                       // left, under the navigator: the chapter's beat strip (player)
   PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
-  PanelRect why;  // right, when asked (issue 22): "why 'l'?" takes most of the inspector's place
-  PanelRect text, drum;                    // bottom: the text box, the drum's timeline
+  PanelRect why;         // right, when asked (issue 22): "why 'l'?" takes most of the inspector's place
+  PanelRect text, drum;  // bottom: the text box, the drum's timeline
 
   // The bars and strips that are shown, by name ("left", "right", "bottom").
   std::vector<std::pair<std::string, PanelRect>> bars() const;
@@ -49,5 +49,20 @@ struct FrameLayout {
 // would leave the machine less than kMinViewportShare of the window, the columns give way.
 inline constexpr double kMinViewportShare = 0.56;
 FrameLayout compute_frame_layout(const FrameLayoutInput& in);
+
+// What the panels in three slots needed last frame to show all they drew, in pixels
+// (title bar and padding included; a part that can shrink, such as a chart, counted at
+// its smallest); 0 when not known.
+struct SlotNeeds {
+  int text = 0, drum = 0;  // the bottom bar's two panels
+  int rack = 0;            // the rack (or what chapter 11 puts in its place)
+};
+// Where the bars cannot fit their rows, they trade space: the bottom bar grows upwards
+// (the viewport gives up rows, down to kMinBottomViewportShare of the window's height)
+// until its taller panel fits, and the rack takes rows from the inspector below it, which
+// keeps kMinInspectorRows and scrolls. Beside "why?" the rack keeps its few rows and scrolls.
+inline constexpr double kMinBottomViewportShare = 0.62;
+inline constexpr float kMinInspectorRows = 4.0f;
+void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line);
 
 }  // namespace am::ui

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "am/core/result.hpp"
 #include "am/analysis/tracing.hpp"
+#include "am/core/result.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
@@ -30,10 +30,10 @@ struct PanelActions {
   bool step_changed = false;   // state.step moved (drum, playback)
   bool heads_changed = false;  // pulled heads or lifted plate
   bool selection_changed = false;
-  bool settings_changed = false;   // save the settings; re-apply fonts and style
-  bool screenshot = false;         // F12 / Ctrl+S
-  bool reset_camera = false;       // Home: back to the chapter's camera pose
-  int generate = 0;                // characters to write with the KV cache
+  bool settings_changed = false;  // save the settings; re-apply fonts and style
+  bool screenshot = false;        // F12 / Ctrl+S
+  bool reset_camera = false;      // Home: back to the chapter's camera pose
+  int generate = 0;               // characters to write with the KV cache
   // Keep and share (file_dialog_panel.cpp, lesson_panel.cpp).
   bool save_view = false;           // Ctrl+S: save the view (asks where)
   bool open_view = false;           // Ctrl+O: open a view or a lesson (asks which)
@@ -151,7 +151,10 @@ void handle_shortcuts(AppState& state, const ChapterContext& context, const std:
 // Where this frame puts the panels: the left column (navigator, chapter words, status
 // line), the right column (next character, rack, inspector), the bottom bar (text,
 // drum). Call once per frame before the panels draw. Settings and help stay dialogs.
-void begin_frame_panels(const FrameLayout& layout);
+// Where a panel drew more than its slot showed last frame, `layout` trades space first
+// (fit_to_needs: the bottom bar grows, the rack takes the inspector's rows), in place,
+// so the viewport the machine is drawn in follows.
+void begin_frame_panels(FrameLayout& layout);
 // The dialogs drawn this frame (settings, help, any panel without a slot): name and
 // window rectangle, for the state dump.
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels();

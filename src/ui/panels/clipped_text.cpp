@@ -1,6 +1,7 @@
 // What did not fit this frame, found by measuring each drawn panel after its End():
-// a title wider than its title bar, or contents reaching past the panel's right edge
-// where no horizontal scroll bar can bring them into view.
+// a title wider than its title bar, contents reaching past the panel's right edge
+// where no horizontal scroll bar can bring them into view, or a fixed panel's contents
+// reaching below its bottom edge.
 #include <cmath>
 #include <string>
 #include <utility>
@@ -9,6 +10,7 @@
 #include <imgui_internal.h>
 
 #include "am/ui/panels.hpp"
+#include "panel_widgets.hpp"
 
 namespace am::ui {
 namespace {
@@ -46,6 +48,12 @@ std::vector<std::string> measure_clipped_text() {
       if (w->HasCloseButton) room -= g.FontSize + style.ItemInnerSpacing.x;
       if (ImGui::CalcTextSize(name.c_str()).x > room + 0.5f) out.push_back("title \u201c" + name + "\u201d");
     }
+    // A fixed panel shows all it draws: nothing below its bottom edge (scrolling to it is
+    // not seeing it). The chapter's words, the inspector and "why?" scroll instead.
+    const float below = w->DC.CursorMaxPos.y - w->InnerClipRect.Max.y;
+    if (below > 1.0f && widgets::must_fit_its_slot(w->Name))
+      out.push_back("\u201c" + (name.empty() ? std::string("a panel") : name) + "\u201d: " +
+                    std::to_string(static_cast<int>(std::lround(below))) + " px below its bottom edge");
     if (w->ScrollbarX || (w->Flags & ImGuiWindowFlags_HorizontalScrollbar)) continue;
     const float over = w->DC.CursorMaxPos.x - w->WorkRect.Max.x;
     if (over > 1.0f)

@@ -18,6 +18,9 @@ std::vector<float> column(const TrainingRecord& t, std::optional<double> Checkpo
   return v;
 }
 
+// The curves: as tall as the bar allows, within these (pixels).
+constexpr float kDrumChartMin = 24.0f, kDrumChartMax = 90.0f;
+
 // Chapter 8 compares the runs: there the drum overlays the other run's copy accuracy.
 constexpr int kRunsChapter = 8;
 
@@ -36,7 +39,8 @@ std::vector<float> other_accuracy_at(const TrainingRecord& other, const std::vec
         break;
       }
       if (i + 1 < points.size() && s > points[i].first && s < points[i + 1].first) {
-        const double f = static_cast<double>(s - points[i].first) / static_cast<double>(points[i + 1].first - points[i].first);
+        const double f = static_cast<double>(s - points[i].first) /
+                         static_cast<double>(points[i + 1].first - points[i].first);
         value = static_cast<float>(points[i].second + f * (points[i + 1].second - points[i].second));
         break;
       }
@@ -44,6 +48,33 @@ std::vector<float> other_accuracy_at(const TrainingRecord& other, const std::vec
     v.push_back(value);
   }
   return v;
+}
+
+// The note and the legend, after the checkpoint's number: a piece that no longer fits
+// the row starts the next, whole.
+void draw_legend(const std::string& note, const std::vector<widgets::Series>& series) {
+  if (!note.empty()) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(note.c_str()).x);
+    ImGui::TextDisabled("%s", note.c_str());
+  }
+  for (const auto& s : series) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(s.label.c_str()).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
+    ImGui::TextUnformatted(s.label.c_str());
+    ImGui::PopStyleColor();
+  }
+}
+
+// The loss and copy accuracy at this checkpoint, and what the thin lines mark: one line,
+// wrapped at spaces (never inside a number).
+void draw_checkpoint_numbers(const CheckpointMetrics& now, bool marked) {
+  std::string line;
+  if (now.train_loss)
+    line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";
+  if (now.nonsense_accuracy)
+    line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
+  if (marked) line += (line.empty() ? "" : " · ") + std::string("thin lines: the sudden change");
+  if (!line.empty()) widgets::text_wrapped_whole(line, true);
 }
 
 }  // namespace
@@ -69,7 +100,8 @@ bool draw_run_menu(AppState& state, const DrumView& view) {
 
 void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (!state.settings.panels.drum) return;
-  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f), ImVec2(480, 230))) {
+  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f),
+                            ImVec2(480, 230))) {
     ImGui::End();
     return;
   }
@@ -119,41 +151,28 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   for (float& v : loss_bits) v = static_cast<float>(nats_to_bits(v));
   series.push_back({std::move(loss_bits), widgets::colour_loss(), "training loss (bits)"});
   if (t.has_accuracy())
-    series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(), "copy accuracy", 0.0f, 1.0f});
+    series.push_back({column(t, &CheckpointMetrics::nonsense_accuracy), widgets::colour_accuracy(),
+                      "copy accuracy", 0.0f, 1.0f});
   if (view.other && view.other->has_accuracy() && state.chapter == kRunsChapter)
     series.push_back({other_accuracy_at(*view.other, steps), widgets::colour_other_run(),
                       "copy accuracy, " + view.other_title, 0.0f, 1.0f});
   if (state.pulled.any() && !view.ablated_accuracy.empty()) {
     std::vector<float> ablated;
     for (const auto& v : view.ablated_accuracy) ablated.push_back(v ? static_cast<float>(*v) : NAN);
-    series.push_back({ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
+    series.push_back(
+        {ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
   }
   std::vector<std::int64_t> marks;
   const PhaseThresholds thresholds = view.analysis ? view.analysis->phase_thresholds : PhaseThresholds{};
   if (const auto phase = find_phase_change(t, thresholds)) marks = {phase->before_step, phase->after_step};
-  // The curves fill what the bar leaves above one line of legend.
-  const float chart_h = std::clamp(ImGui::GetContentRegionAvail().y - ImGui::GetTextLineHeightWithSpacing() -
-                                       ImGui::GetStyle().ItemSpacing.y,
-                                   24.0f, 90.0f);
-  widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::Text("checkpoint %d of %zu", index + 1, steps.size());
-  // The note and the legend: a piece that no longer fits the row starts the next, whole.
-  if (!view.progress_note.empty()) {
-    widgets::same_line_if_room(ImGui::CalcTextSize(view.progress_note.c_str()).x);
-    ImGui::TextDisabled("%s", view.progress_note.c_str());
-  }
-  for (const auto& s : series) {
-    widgets::same_line_if_room(ImGui::CalcTextSize(s.label.c_str()).x);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
-    ImGui::TextUnformatted(s.label.c_str());
-    ImGui::PopStyleColor();
-  }
-  const CheckpointMetrics& now = t.checkpoints[static_cast<std::size_t>(index)];
-  std::string line;
-  if (now.train_loss) line += "loss " + fmt_fixed(nats_to_bits(*now.train_loss), 3) + kUnitSpace + "bits per character";
-  if (now.nonsense_accuracy) line += (line.empty() ? "" : " · ") + std::string("copy ") + fmt_percent(*now.nonsense_accuracy);
-  if (!marks.empty()) line += (line.empty() ? "" : " · ") + std::string("thin lines: the sudden change");
-  if (!line.empty()) ImGui::TextDisabled("%s", line.c_str());
+  draw_legend(view.progress_note, series);
+  draw_checkpoint_numbers(t.checkpoints[static_cast<std::size_t>(index)], !marks.empty());
+  // The curves fill what the bar leaves under the words (the bar grows to give them
+  // their smallest height: fit_to_needs).
+  const float chart_h = std::clamp(ImGui::GetContentRegionAvail().y, kDrumChartMin, kDrumChartMax);
+  widgets::flexible_height(chart_h - kDrumChartMin);
+  widgets::draw_chart("curves", steps, series, state.step, marks, chart_h);
   ImGui::End();
 }
 

@@ -4,6 +4,9 @@
 #include <cctype>
 #include <cmath>
 #include <string_view>
+#include <utility>
+
+#include <imgui_internal.h>  // last frame's extent of each window's contents
 
 #include "am/model/alphabet.hpp"
 #include "am/ui/glossary.hpp"
@@ -60,14 +63,17 @@ struct FramePanels {
   FrameLayout layout;
   bool framed = false;
   std::vector<std::pair<std::string, PanelRect>> drawn;
+  // What each window's flexible part (a chart) could give up, this frame and the last.
+  std::vector<std::pair<std::string, float>> flex, flex_last;
 };
 FramePanels g_frame;
 
 struct Slot {
   const PanelRect* rect = nullptr;
-  bool open = false;         // its bar is open (not collapsed, not presentation mode)
+  bool open = false;  // its bar is open (not collapsed, not presentation mode)
   bool title_bar = false;
-  const char* name = "";     // in the dump
+  const char* name = "";  // in the dump
+  bool scrolls = false;   // long texts scroll here; every other slot shows all it draws
 };
 
 // The panel windows the frame has a place for, by the ID part of their window name.
@@ -78,13 +84,14 @@ Slot slot_for(std::string_view title) {
   const bool left = f.left_open && !f.presentation, right = f.right_open && !f.presentation,
              bottom = f.bottom_open && !f.presentation;
   if (id == "Chapters") return {&f.navigator, left, false, "navigator"};
-  if (id == "chapter") return {&f.chapter, left, false, "chapter"};
+  if (id == "chapter") return {&f.chapter, left, false, "chapter", true};
   if (id == "beats") return {&f.beats, left, false, "beats"};
   if (id == "##status") return {&f.status, left, false, "status"};
   if (id == "Next character") return {&f.predictions, right, true, "predictions"};
-  if (id == "Rack of heads") return {&f.rack, right, true, "rack"};
-  if (id == "Inspector") return {&f.inspector, right, true, "inspector"};
-  if (id == "Why") return {&f.why, right, true, "why"};
+  // Beside "why?" the rack keeps a few rows and scrolls (fit_to_needs).
+  if (id == "Rack of heads") return {&f.rack, right, true, "rack", !f.why.empty()};
+  if (id == "Inspector") return {&f.inspector, right, true, "inspector", true};
+  if (id == "Why") return {&f.why, right, true, "why", true};
   if (id == "Text") return {&f.text, bottom, false, "text"};
   if (id == "Training drum") return {&f.drum, bottom, false, "drum"};
   return {};
@@ -92,8 +99,8 @@ Slot slot_for(std::string_view title) {
 
 PanelRect window_rect() {
   const ImVec2 p = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-  return {static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)), static_cast<int>(std::lround(s.x)),
-          static_cast<int>(std::lround(s.y))};
+  return {static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)),
+          static_cast<int>(std::lround(s.x)), static_cast<int>(std::lround(s.y))};
 }
 
 std::string dialog_name(std::string_view title) {
@@ -104,24 +111,35 @@ std::string dialog_name(std::string_view title) {
 
 }  // namespace
 
-void text_wrapped_whole(const std::string& text, bool disabled, std::vector<const GlossaryEntry*>* glossary_seen) {
+void text_wrapped_whole(const std::string& text, bool disabled,
+                        std::vector<const GlossaryEntry*>* glossary_seen) {
   const float width = std::max(ImGui::GetContentRegionAvail().x, 8.0f * ImGui::GetFontSize());
-  const auto measure = [](std::string_view s) { return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x; };
+  const auto measure = [](std::string_view s) {
+    return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
+  };
   if (disabled) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   // The lines are broken already: ImGui's own wrapping (the panels push one) must not
   // break them again, which put the last word of a line with a glossary term, drawn in
   // pieces, on a line of its own ("zero / is").
   ImGui::PushTextWrapPos(-1.0f);
   for (std::string_view line : wrap_words(text, width, measure)) {
-    if (glossary_seen != nullptr) line_with_terms(line, *glossary_seen);
-    else ImGui::TextUnformatted(line.data(), line.data() + line.size());
+    if (glossary_seen != nullptr)
+      line_with_terms(line, *glossary_seen);
+    else
+      ImGui::TextUnformatted(line.data(), line.data() + line.size());
   }
   ImGui::PopTextWrapPos();
   if (disabled) ImGui::PopStyleColor();
 }
 
+bool must_fit_its_slot(const char* window_name) {
+  if (!g_frame.framed) return false;
+  const Slot slot = slot_for(window_name);
+  return slot.rect != nullptr && slot.open && !slot.scrolls;
+}
 
-bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size, ImGuiWindowFlags flags) {
+bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
+                 ImGuiWindowFlags flags) {
   const Slot slot = g_frame.framed ? slot_for(title) : Slot{};
   if (slot.rect != nullptr) {
     if (!slot.open || slot.rect->empty()) {
@@ -132,7 +150,8 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
       const std::string hidden = std::string("##hidden ") + title;
       ImGui::Begin(hidden.c_str(), nullptr,
                    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoBackground |
-                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoFocusOnAppearing);
+                       ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoNav |
+                       ImGuiWindowFlags_NoFocusOnAppearing);
       return false;
     }
     // A fixed part of the frame: placed every frame, no moving, resizing or closing.
@@ -142,6 +161,9 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
     flags |= ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
              ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (!slot.title_bar) flags |= ImGuiWindowFlags_NoTitleBar;
+    // A slot that shows all it draws has no scroll bar: one that came and went would
+    // narrow the text, wrap it again and change what the panel needs every other frame.
+    if (!slot.scrolls) flags |= ImGuiWindowFlags_NoScrollbar;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     const bool shown = ImGui::Begin(title, nullptr, flags);
@@ -166,9 +188,14 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
   return shown;
 }
 
+void flexible_height(float px) {
+  if (px > 0.0f) g_frame.flex.emplace_back(ImGui::GetCurrentWindow()->Name, px);
+}
+
 void same_line_if_room(float width) {
   const float row_right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  if (fits_beside(ImGui::GetItemRectMax().x, ImGui::GetStyle().ItemSpacing.x, width, row_right)) ImGui::SameLine();
+  if (fits_beside(ImGui::GetItemRectMax().x, ImGui::GetStyle().ItemSpacing.x, width, row_right))
+    ImGui::SameLine();
 }
 
 void help_marker(const char* text) {
@@ -195,7 +222,8 @@ void probability_bar(float p, std::optional<float> ghost, const std::string& ove
   const float height = ImGui::GetFrameHeight();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(start, ImVec2(start.x + width, start.y + height), ImGui::GetColorU32(ImGuiCol_FrameBg));
-  draw->AddRectFilled(start, ImVec2(start.x + width * std::clamp(p, 0.0f, 1.0f), start.y + height), colour_accent());
+  draw->AddRectFilled(start, ImVec2(start.x + width * std::clamp(p, 0.0f, 1.0f), start.y + height),
+                      colour_accent());
   if (ghost) {
     // The intact model's value as an outline: the gap shows what pulling the heads cost.
     const float x = start.x + width * std::clamp(*ghost, 0.0f, 1.0f);
@@ -220,7 +248,8 @@ void draw_chart(const char* id, const std::vector<std::int64_t>& steps, const st
       return start.x + static_cast<float>((static_cast<double>(step) - x0) / span) * width;
     };
     for (std::int64_t m : marks)
-      draw->AddLine(ImVec2(x_of(m), start.y), ImVec2(x_of(m), start.y + height), ImGui::GetColorU32(ImGuiCol_Border));
+      draw->AddLine(ImVec2(x_of(m), start.y), ImVec2(x_of(m), start.y + height),
+                    ImGui::GetColorU32(ImGuiCol_Border));
     for (const Series& s : series) {
       // Each series is scaled to its own range: loss and accuracy share one box.
       float lo = INFINITY, hi = -INFINITY;
@@ -236,7 +265,8 @@ void draw_chart(const char* id, const std::vector<std::int64_t>& steps, const st
           have_previous = false;
           continue;
         }
-        const ImVec2 p(x_of(steps[i]), start.y + height - 2.0f - (s.values[i] - lo) / (hi - lo) * (height - 4.0f));
+        const ImVec2 p(x_of(steps[i]),
+                       start.y + height - 2.0f - (s.values[i] - lo) / (hi - lo) * (height - 4.0f));
         if (have_previous) draw->AddLine(previous, p, s.colour, 1.5f);
         previous = p;
         have_previous = true;
@@ -249,10 +279,12 @@ void draw_chart(const char* id, const std::vector<std::int64_t>& steps, const st
   ImGui::PopID();
 }
 
-ImU32 colour_accent() { return IM_COL32(214, 170, 92, 255); }   // brass
+ImU32 colour_accent() { return IM_COL32(214, 170, 92, 255); }    // brass
 ImU32 colour_loss() { return IM_COL32(110, 170, 230, 255); }     // blue
 ImU32 colour_accuracy() { return IM_COL32(230, 140, 70, 255); }  // copper
-ImU32 colour_ablated() { return IM_COL32(200, 90, 200, 255); }   // violet: distinct for colour-blind readers too
+ImU32 colour_ablated() {
+  return IM_COL32(200, 90, 200, 255);
+}  // violet: distinct for colour-blind readers too
 ImU32 colour_other_run() { return IM_COL32(120, 200, 110, 255); }  // green: the other run
 ImU32 colour_ghost() { return IM_COL32(235, 235, 235, 170); }
 ImVec4 colour_error() { return ImVec4(1.0f, 0.45f, 0.4f, 1.0f); }
@@ -261,10 +293,43 @@ ImVec4 colour_error() { return ImVec4(1.0f, 0.45f, 0.4f, 1.0f); }
 
 namespace am::ui {
 
-void begin_frame_panels(const FrameLayout& layout) {
-  widgets::g_frame.layout = layout;
-  widgets::g_frame.framed = true;
-  widgets::g_frame.drawn.clear();
+namespace {
+
+// What the panels in the rack's and the bottom bar's slots drew last frame, measured:
+// from the window's top to its lowest item, with the padding under it, less what a
+// flexible part could have given up.
+SlotNeeds last_frame_needs() {
+  SlotNeeds needs;
+  const ImGuiContext* g = ImGui::GetCurrentContext();
+  if (g == nullptr) return needs;
+  for (const ImGuiWindow* w : g->Windows) {
+    if (!w->WasActive || w->Hidden) continue;
+    const std::string_view slot = widgets::slot_for(w->Name).name;
+    float flex = 0.0f;
+    for (const auto& [name, px] : widgets::g_frame.flex_last)
+      if (name == w->Name) flex = px;
+    const int need = static_cast<int>(
+        std::ceil(w->DC.CursorMaxPos.y + w->Scroll.y - w->Pos.y + w->WindowPadding.y - flex));
+    if (slot == "text")
+      needs.text = need;
+    else if (slot == "drum")
+      needs.drum = need;
+    else if (slot == "rack")
+      needs.rack = std::max(needs.rack, need);
+  }
+  return needs;
+}
+
+}  // namespace
+
+void begin_frame_panels(FrameLayout& layout) {
+  widgets::FramePanels& f = widgets::g_frame;
+  f.layout = layout;  // slot_for reads which bars are open
+  f.framed = true;
+  fit_to_needs(layout, last_frame_needs(), ImGui::GetTextLineHeightWithSpacing());
+  f.layout = layout;
+  f.drawn.clear();
+  f.flex_last = std::exchange(f.flex, {});
 }
 
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels() { return widgets::g_frame.drawn; }

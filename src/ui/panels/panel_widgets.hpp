@@ -25,6 +25,11 @@ namespace am::ui::widgets {
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags = 0);
 
+// Whether a window, by its ImGui name, is a fixed panel of the frame that must show all it
+// draws without scrolling: every slot but the chapter's words, the inspector and "why?",
+// which scroll through long texts. (For measure_clipped_text: contents below the bottom.)
+bool must_fit_its_slot(const char* window_name);
+
 // Wrapped text that breaks only at plain spaces, so a number is never split
 // (ImGui's TextWrapped breaks after '.' and ','). Wraps at the panel's right edge.
 // With `glossary_seen`, the first use of each glossary term (those not in the list yet)
@@ -34,6 +39,10 @@ void text_wrapped_whole(const std::string& text, bool disabled = false,
 
 // A greyed "(?)" that explains a term on hover.
 void help_marker(const char* text);
+
+// This panel drew a part (a chart) `px` taller than its smallest: the frame counts it at
+// its smallest when it measures what the panel needs (fit_to_needs, next frame).
+void flexible_height(float px);
 
 // SameLine() when an item `width` wide still fits on the row after the last item;
 // otherwise the item starts the next row (narrow windows wrap, not clip).
@@ -49,7 +58,7 @@ struct Series {
   std::vector<float> values;  // one per step; NaN = not measured
   ImU32 colour = 0;
   std::string label;
-  float lo = NAN, hi = NAN;   // fixed vertical range (accuracies: 0..1); NaN = fit the data
+  float lo = NAN, hi = NAN;  // fixed vertical range (accuracies: 0..1); NaN = fit the data
 };
 
 // Curves over training steps (x = step), a marker at `current` and thin lines at `marks`.

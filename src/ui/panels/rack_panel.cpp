@@ -1,5 +1,6 @@
 // The rack: pull heads out (toggles), accuracy with this ablation now and across
 // training.
+#include <algorithm>
 #include <cmath>
 
 #include "am/model/head_mask.hpp"
@@ -8,10 +9,44 @@
 #include "panel_widgets.hpp"
 
 namespace am::ui {
+namespace {
+
+// The curve across training: as tall as the slot allows, within these (pixels).
+constexpr float kRackChartMin = 36.0f, kRackChartMax = 70.0f;
+
+// Copy accuracy across training, with this ablation: the legend first, then the curves
+// in what the slot has left (the frame gives the rack the inspector's rows when it needs
+// them: fit_to_needs).
+void draw_rack_curve(const AppState& state, const RackView& view) {
+  if (!view.training || view.training->checkpoints.size() < 2) return;
+  std::vector<widgets::Series> series;
+  std::vector<float> intact;
+  for (const auto& c : view.training->checkpoints)
+    intact.push_back(c.nonsense_accuracy ? static_cast<float>(*c.nonsense_accuracy) : NAN);
+  series.push_back({intact, widgets::colour_accuracy(), "all heads", 0.0f, 1.0f});
+  if (state.pulled.any() && !view.across_training.empty()) {
+    std::vector<float> ablated;
+    for (const auto& v : view.across_training) ablated.push_back(v ? static_cast<float>(*v) : NAN);
+    series.push_back({ablated, widgets::colour_ablated(), "this ablation", 0.0f, 1.0f});
+  }
+  ImGui::TextUnformatted("Across training:");
+  for (const auto& s : series) {
+    widgets::same_line_if_room(ImGui::CalcTextSize(s.label.c_str()).x);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
+    ImGui::TextUnformatted(s.label.c_str());
+    ImGui::PopStyleColor();
+  }
+  const float chart_h = std::clamp(ImGui::GetContentRegionAvail().y, kRackChartMin, kRackChartMax);
+  widgets::flexible_height(chart_h - kRackChartMin);
+  widgets::draw_chart("rack_curve", view.training->steps(), series, state.step, {}, chart_h);
+}
+
+}  // namespace
 
 void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   if (!state.settings.panels.rack) return;
-  if (!widgets::begin_panel("Rack of heads", &state.settings.panels.rack, ImVec2(0.72f, 0.58f), ImVec2(320, 300))) {
+  if (!widgets::begin_panel("Rack of heads", &state.settings.panels.rack, ImVec2(0.72f, 0.58f),
+                            ImVec2(320, 300))) {
     ImGui::End();
     return;
   }
@@ -50,42 +85,25 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   ImGui::TextUnformatted("Repeated nonsense, right the second time:");
   const std::string pulled = state.pulled.any() ? state.pulled.to_string() + " pulled" : "all heads in place";
   if (view.live_accuracy) {
-    widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy) + " at step " + fmt_int(state.step) + ", " + pulled);
+    widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy) + " at step " + fmt_int(state.step) + ", " +
+                                pulled);
   } else if (view.live_available) {
     ImGui::TextDisabled("recounting (%s)...", pulled.c_str());
-  } else if (view.analysis && view.analysis->step == state.step && view.analysis->accuracy_with(state.pulled)) {
+  } else if (view.analysis && view.analysis->step == state.step &&
+             view.analysis->accuracy_with(state.pulled)) {
     widgets::text_wrapped_whole(fmt_percent(*view.analysis->accuracy_with(state.pulled)) + ", " + pulled +
                                 " (from the analysis)");
   } else {
-    widgets::text_wrapped_whole("The live recount is not part of this build, and the analysis did not measure this case.",
-                                true);
+    widgets::text_wrapped_whole(
+        "The live recount is not part of this build, and the analysis did not measure this case.", true);
   }
   if (view.analysis) {
-    widgets::text_wrapped_whole(
-        "analysis, step " + fmt_int(view.analysis->step) + ": all heads " + fmt_percent(view.analysis->accuracy), true);
+    widgets::text_wrapped_whole("analysis, step " + fmt_int(view.analysis->step) + ": all heads " +
+                                    fmt_percent(view.analysis->accuracy),
+                                true);
   }
 
-  if (view.training && view.training->checkpoints.size() >= 2) {
-    std::vector<widgets::Series> series;
-    std::vector<float> intact;
-    for (const auto& c : view.training->checkpoints)
-      intact.push_back(c.nonsense_accuracy ? static_cast<float>(*c.nonsense_accuracy) : NAN);
-    series.push_back({intact, widgets::colour_accuracy(), "all heads", 0.0f, 1.0f});
-    if (state.pulled.any() && !view.across_training.empty()) {
-      std::vector<float> ablated;
-      for (const auto& v : view.across_training) ablated.push_back(v ? static_cast<float>(*v) : NAN);
-      series.push_back({ablated, widgets::colour_ablated(), "this ablation", 0.0f, 1.0f});
-    }
-    ImGui::TextUnformatted("Across training:");
-    widgets::draw_chart("rack_curve", view.training->steps(), series, state.step, {}, 70.0f);
-    for (const auto& s : series) {
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(s.colour));
-      ImGui::TextUnformatted(s.label.c_str());
-      ImGui::PopStyleColor();
-      ImGui::SameLine();
-    }
-    ImGui::NewLine();
-  }
+  draw_rack_curve(state, view);
   ImGui::End();
 }
 
