@@ -1,13 +1,45 @@
 // Settings: font size, DPI override, reduced motion, palette, quality, which panels show.
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 #include "am/ui/panels.hpp"
 #include "panel_widgets.hpp"
 
 namespace am::ui {
+namespace {
+
+// Which panels show, two to a row where the dialog is wide enough for both columns
+// (measured in this font), else one to a row: a larger font never cuts a label.
+void panel_checkboxes(PanelVisibility& p) {
+  const std::pair<const char*, bool*> boxes[] = {
+      {"chapters", &p.navigator},  {"chapter text", &p.chapter_text},
+      {"text", &p.text_input},     {"next character", &p.predictions},
+      {"inspector", &p.inspector}, {"training drum", &p.drum},
+      {"rack", &p.rack},           {"status line", &p.status_line},
+  };
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const auto width = [&](const char* label) {
+    return ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+  };
+  float left = 0.0f, right = 0.0f;
+  for (std::size_t i = 0; i < std::size(boxes); ++i)
+    (i % 2 == 0 ? left : right) = std::max(i % 2 == 0 ? left : right, width(boxes[i].first));
+  const float column = left + 2.0f * style.ItemSpacing.x;
+  const bool two = column + right <= ImGui::GetContentRegionAvail().x;
+  for (std::size_t i = 0; i < std::size(boxes); ++i) {
+    if (two && i % 2 == 1) ImGui::SameLine(ImGui::GetCursorStartPos().x + column);
+    ImGui::Checkbox(boxes[i].first, boxes[i].second);
+  }
+}
+
+}  // namespace
 
 void draw_settings(AppState& state, PanelActions& actions) {
   if (!state.settings.panels.settings) return;
   const Settings before = state.settings;
-  if (!widgets::begin_panel("Settings", &state.settings.panels.settings, ImVec2(0.35f, 0.25f), ImVec2(340, 360))) {
+  if (!widgets::begin_panel("Settings", &state.settings.panels.settings, ImVec2(0.35f, 0.25f),
+                            ImVec2(21.5f * ImGui::GetFontSize(), 22.5f * ImGui::GetFontSize()))) {
     ImGui::End();
     if (!(before == state.settings)) actions.settings_changed = true;
     return;
@@ -15,8 +47,10 @@ void draw_settings(AppState& state, PanelActions& actions) {
   Settings& s = state.settings;
   ImGui::SliderFloat("font size", &s.font_scale, kMinFontScale, kMaxFontScale, "%.2fx");
   bool automatic_dpi = s.dpi_override <= 0.0f;
-  if (ImGui::Checkbox("screen scale from the monitor", &automatic_dpi)) s.dpi_override = automatic_dpi ? 0.0f : 1.0f;
-  if (!automatic_dpi) ImGui::SliderFloat("screen scale", &s.dpi_override, kMinDpiOverride, kMaxDpiOverride, "%.2fx");
+  if (ImGui::Checkbox("screen scale from the monitor", &automatic_dpi))
+    s.dpi_override = automatic_dpi ? 0.0f : 1.0f;
+  if (!automatic_dpi)
+    ImGui::SliderFloat("screen scale", &s.dpi_override, kMinDpiOverride, kMaxDpiOverride, "%.2fx");
   ImGui::Checkbox("reduced motion", &s.reduced_motion);
   widgets::help_marker("No travelling beads and no camera glides: the machine changes in place.");
   int palette = static_cast<int>(s.palette);
@@ -26,24 +60,13 @@ void draw_settings(AppState& state, PanelActions& actions) {
   const char* qualities[kQualityChoiceCount];
   for (int i = 0; i < kQualityChoiceCount; ++i) qualities[i] = quality_choice_label(i);
   ImGui::Combo("quality", &s.quality, qualities, kQualityChoiceCount);
-  widgets::help_marker("auto starts low on software OpenGL and adapts to the measured frame time; "
-                       "high is the full look; low gives up smoothing, shadow detail and inner glass "
-                       "to stay smooth.");
+  widgets::help_marker(
+      "auto starts low on software OpenGL and adapts to the measured frame time; "
+      "high is the full look; low gives up smoothing, shadow detail and inner glass "
+      "to stay smooth.");
   ImGui::Separator();
   ImGui::TextUnformatted("Panels");
-  PanelVisibility& p = s.panels;
-  ImGui::Checkbox("chapters", &p.navigator);
-  ImGui::SameLine(170);
-  ImGui::Checkbox("chapter text", &p.chapter_text);
-  ImGui::Checkbox("text", &p.text_input);
-  ImGui::SameLine(170);
-  ImGui::Checkbox("next character", &p.predictions);
-  ImGui::Checkbox("inspector", &p.inspector);
-  ImGui::SameLine(170);
-  ImGui::Checkbox("training drum", &p.drum);
-  ImGui::Checkbox("rack", &p.rack);
-  ImGui::SameLine(170);
-  ImGui::Checkbox("status line", &p.status_line);
+  panel_checkboxes(s.panels);
   ImGui::Separator();
   if (ImGui::Button("Back to defaults")) {
     s = Settings{};
