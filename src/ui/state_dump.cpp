@@ -14,13 +14,15 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
   j["chapter"] = state.chapter;
   const Chapter* chapter = find_chapter(state.chapter);
   j["chapter_title"] = chapter ? std::string(chapter->title) : std::string();
+  j["chapter_count"] = kChapterCount;  // chapters 0 .. chapter_count - 1 (a walk over all of them reads it)
   j["text"] = state.normalized.text;
   j["read"] = read_text(state);
   j["step"] = state.step;
   nlohmann::ordered_json pulled = nlohmann::ordered_json::array();
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h)
-      if (state.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]) pulled.push_back(head_name(l, h));
+      if (state.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)])
+        pulled.push_back(head_name(l, h));
   j["pulled_heads"] = pulled;
   const int q = resolved_query(state);
   if (q >= 0) {
