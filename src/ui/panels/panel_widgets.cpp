@@ -63,6 +63,7 @@ struct FramePanels {
   FrameLayout layout;
   bool framed = false;
   std::vector<std::pair<std::string, PanelRect>> drawn;
+  SlotNeeds overfull;  // what still does not fit after trading space (a scroll bar shows it)
   // What each window's flexible part (a chart) could give up, this frame and the last.
   std::vector<std::pair<std::string, float>> flex, flex_last;
 };
@@ -163,7 +164,12 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
     if (!slot.title_bar) flags |= ImGuiWindowFlags_NoTitleBar;
     // A slot that shows all it draws has no scroll bar: one that came and went would
     // narrow the text, wrap it again and change what the panel needs every other frame.
-    if (!slot.scrolls) flags |= ImGuiWindowFlags_NoScrollbar;
+    // Where trading space could not make room, the scroll bar comes back to show it.
+    const std::string_view name = slot.name;
+    const bool overfull = (name == "rack" && g_frame.overfull.rack > 0) ||
+                          (name == "text" && g_frame.overfull.text > 0) ||
+                          (name == "drum" && g_frame.overfull.drum > 0);
+    if (!slot.scrolls && !overfull) flags |= ImGuiWindowFlags_NoScrollbar;
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     const bool shown = ImGui::Begin(title, nullptr, flags);
@@ -326,8 +332,11 @@ void begin_frame_panels(FrameLayout& layout) {
   widgets::FramePanels& f = widgets::g_frame;
   f.layout = layout;  // slot_for reads which bars are open
   f.framed = true;
-  fit_to_needs(layout, last_frame_needs(), ImGui::GetTextLineHeightWithSpacing());
+  const SlotNeeds needs = last_frame_needs();
+  fit_to_needs(layout, needs, ImGui::GetTextLineHeightWithSpacing());
   f.layout = layout;
+  f.overfull = {std::max(needs.text - layout.text.h, 0), std::max(needs.drum - layout.drum.h, 0),
+                std::max(needs.rack - layout.rack.h, 0)};
   f.drawn.clear();
   f.flex_last = std::exchange(f.flex, {});
 }
