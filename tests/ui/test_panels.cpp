@@ -49,6 +49,7 @@ struct Harness {
 
   bool framed = true;
   bool typing = false;
+  int width = 1280, height = 800;
   FrameLayout layout;
 
   // One frame; `key` is tapped (pressed and released) within it, as a quick user does.
@@ -59,11 +60,12 @@ struct Harness {
       q.push_tap(key, 0, false);
       events = q.take();
     }
+    ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     ImGui::NewFrame();
     if (framed) {
       FrameLayoutInput in;
-      in.width = 1280;
-      in.height = 800;
+      in.width = width;
+      in.height = height;
       in.line = ImGui::GetTextLineHeightWithSpacing();
       in.left_open = state.settings.panels.left_bar;
       in.right_open = state.settings.panels.right_bar;
@@ -168,7 +170,8 @@ TEST_CASE("panels show their empty states without a pass or a manifest", "[panel
   CHECK_FALSE(actions.any());
 }
 
-TEST_CASE("no typing key is a shortcut while the text box has the keyboard; F11 and F12 still are", "[panels]") {
+TEST_CASE("no typing key is a shortcut while the text box has the keyboard; F11 and F12 still are",
+          "[panels]") {
   HeadlessImGui imgui;
   Harness h;
   h.frame();
@@ -231,4 +234,22 @@ TEST_CASE("a collapsed bar's strip opens it again", "[panels]") {
   CHECK(h.layout.right.w < 40);
   CHECK(h.layout.rack.empty());
   CHECK(h.layout.viewport.w == 1280 - h.layout.left.w - h.layout.right.w);
+}
+
+TEST_CASE("at font 1.5 in a 1366x768 window no panel text runs past its right edge", "[panels]") {
+  HeadlessImGui imgui;
+  ImGui::GetIO().FontGlobalScale = 1.5f;
+  Harness h;
+  h.width = 1366;
+  h.height = 768;
+  for (int i = 0; i < 4; ++i) h.frame();
+  // The rack cannot fit this narrow column at this font: it scrolls, and its wrapped lines
+  // keep to the room beside the scroll bar.
+  const ImGuiWindow* rack = ImGui::FindWindowByName("Rack of heads");
+  REQUIRE(rack != nullptr);
+  CHECK(rack->ScrollbarY);
+  for (const std::string& clipped : measure_clipped_text()) {
+    INFO(clipped);
+    CHECK(clipped.find("right edge") == std::string::npos);
+  }
 }

@@ -114,7 +114,11 @@ std::string dialog_name(std::string_view title) {
 
 void text_wrapped_whole(const std::string& text, bool disabled,
                         std::vector<const GlossaryEntry*>* glossary_seen) {
-  const float width = std::max(ImGui::GetContentRegionAvail().x, 8.0f * ImGui::GetFontSize());
+  // The panel's width, however narrow (a floor wider than the panel ran lines past its
+  // edge: the rack beside its scroll bar at font 1.5); only a panel with no room at all
+  // (not laid out yet) wraps at 8 ems.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float width = avail >= 2.0f * ImGui::GetFontSize() ? avail : 8.0f * ImGui::GetFontSize();
   const auto measure = [](std::string_view s) {
     return ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
   };
