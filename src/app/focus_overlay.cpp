@@ -18,7 +18,8 @@ using machine::FocusPart;
 // at that member; the others at the middle of the group.
 bool points_at_member(FocusPart f) {
   return f == FocusPart::kLiftedDials || f == FocusPart::kThreads || f == FocusPart::kBeads ||
-         f == FocusPart::kCopyThread || f == FocusPart::kColumns || f == FocusPart::kQuerySlug;
+         f == FocusPart::kCopyThread || f == FocusPart::kColumns || f == FocusPart::kQuerySlug ||
+         f == FocusPart::kMlp;  // the lifted layer's tallest needle, as the text describes it
 }
 
 ui::ScreenRect to_pixels(const render::NdcRect& r, const ui::ViewportRect& v) {

@@ -554,6 +554,8 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   frame_in.presentation = state_.presentation;
   frame_in.why_open = ui::tracing_shown(state_);
   layout_ = ui::compute_frame_layout(frame_in);
+  // Changes layout_ in place: a bar whose panels drew more than it showed last frame takes
+  // room from the viewport (fit_to_needs), so the machine is drawn in what is left.
   ui::begin_frame_panels(layout_);
   ui::draw_bar_strips(state_, layout_, actions);
   ui::draw_navigator(state_, ctx_, steps(), actions);

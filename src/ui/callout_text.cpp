@@ -79,7 +79,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       return head_of(rep, in) + " copies from " + quote_char(char_at(in, rep->key)) + ", place " +
              fmt_int(rep->key + 1) + dot + "weight " + fmt_fixed(rep->weight, 2);
     case FocusPart::kMlp:
-      return "MLP needles" + dot + fmt_int(kDMlp) + " per layer";
+      return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " MLP needles" + dot +
+             fmt_int(kDMlp) + ", one per neuron";
     case FocusPart::kColumns:
       if (rep == nullptr || rep->index < 0) return "next-character columns";
       if (probabilities_hidden(state)) return "next-character columns" + dot + "hidden until you answer";

@@ -8,7 +8,8 @@
 using namespace am;
 using namespace am::machine;
 
-TEST_CASE("focus: the slug row spans the first to the last slug and the query slug is one of them", "[focus]") {
+TEST_CASE("focus: the slug row spans the first to the last slug and the query slug is one of them",
+          "[focus]") {
   test::Fixture f("the queen. the qu");
   const Scene s = f.build();
   const Layout L = compute_layout(17, f.input.view);
@@ -27,14 +28,16 @@ TEST_CASE("focus: the slug row spans the first to the last slug and the query sl
   CHECK(part_bounds(s3, f.input, FocusPart::kQuerySlug).centre().x == Approx(L.x(3)).margin(1e-3f));
 }
 
-TEST_CASE("focus: the lifted plate's parts sit on its bay, and the whole machine holds every part", "[focus]") {
+TEST_CASE("focus: the lifted plate's parts sit on its bay, and the whole machine holds every part",
+          "[focus]") {
   test::Fixture f("abcabcab");
   f.input.selected_layer = 1;
   f.input.selected_head = 2;
   const Scene s = f.build();
   const Layout L = compute_layout(8, f.input.view);
   const Bay& bay = L.bays[1];
-  for (FocusPart p : {FocusPart::kLiftedDials, FocusPart::kLiftedGrid, FocusPart::kShutter, FocusPart::kThreads}) {
+  for (FocusPart p :
+       {FocusPart::kLiftedDials, FocusPart::kLiftedGrid, FocusPart::kShutter, FocusPart::kThreads}) {
     const Box b = part_bounds(s, f.input, p);
     INFO(focus_part_name(p));
     REQUIRE_FALSE(b.empty());
@@ -84,4 +87,19 @@ TEST_CASE("focus: the copy thread is the copying head's heaviest thread to an ea
   const Scene plain = f.build();
   CHECK(part_bounds(plain, f.input, FocusPart::kCopyThread).empty());
   CHECK(part_bounds(plain, f.input, FocusPart::kPathPlates).empty());
+}
+
+TEST_CASE("focus: the MLP's representative needle is the lifted layer's tallest", "[focus]") {
+  test::Fixture f("the queen. the qu");
+  for (int layer = 0; layer < kLayers; ++layer) {
+    f.input.selected_layer = layer;
+    const Scene s = f.build();
+    const auto id = representative_part(s, f.input, FocusPart::kMlp);
+    REQUIRE(id);
+    const Part* best = s.part(*id);
+    CHECK(best->kind == PartKind::kMlpNeedle);
+    CHECK(best->layer == layer);
+    for (const Part* p : test::parts_of(s, PartKind::kMlpNeedle))
+      if (p->layer == layer) CHECK(p->value <= best->value);
+  }
 }
