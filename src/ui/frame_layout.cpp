@@ -130,10 +130,14 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
 
 namespace {
 
-// The bottom bar grows upwards to `need`: its two slots with it, the viewport less.
+// The bottom bar grows upwards to `need`: its two slots with it, the viewport less, which
+// keeps kMinBottomViewportShare of the window's height and kMinGrownViewportShare of its
+// area (where both cannot hold, the bar scrolls instead).
 void grow_bottom(FrameLayout& f, int need) {
-  const int cap = f.window.h - static_cast<int>(std::ceil(kMinBottomViewportShare * f.window.h));
-  const int grow = std::min(need, std::max(cap, f.bottom.h)) - f.bottom.h;
+  const double area = kMinGrownViewportShare * static_cast<double>(f.window.w) * static_cast<double>(f.window.h);
+  const int keep_h = std::max(static_cast<int>(std::ceil(kMinBottomViewportShare * f.window.h)),
+                              static_cast<int>(std::ceil(area / std::max(f.viewport.w, 1))));
+  const int grow = std::min({need - f.bottom.h, f.viewport.h - keep_h});
   if (grow <= 0) return;
   for (PanelRect* r : {&f.bottom, &f.text, &f.drum}) {
     r->y -= grow;

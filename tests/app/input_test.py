@@ -80,7 +80,8 @@ def overlaps(a, b):
 
 
 def check_frame(d, w, h, label):
-    """The bars and the viewport tile the window; the machine keeps >= 55 % of it."""
+    """The bars and the viewport tile the window; the machine keeps >= 50 % of it (55 % at the
+    bars' usual sizes; a bar whose panels do not fit grows, down to half: frame_layout.hpp)."""
     check(d["window"] == [w, h], f"{label}: window {d['window']}, expected {[w, h]}")
     v = d["viewport"]
     bars = [d["panels"][k] for k in ("left", "right", "bottom") if k in d["panels"]]
@@ -89,7 +90,7 @@ def check_frame(d, w, h, label):
     for b in bars:
         check(not overlaps(b, v), f"{label}: bar {b} covers the viewport {v}")
     share = area(v) / (w * h)
-    check(share >= 0.55, f"{label}: viewport is {share:.1%} of the window")
+    check(share >= 0.50, f"{label}: viewport is {share:.1%} of the window")
     check(v[0] + v[2] <= w and v[1] + v[3] <= h and min(v) >= 0, f"{label}: viewport {v} leaves the window")
     return share
 

@@ -164,6 +164,15 @@ TEST_CASE("bars that cannot fit their rows trade space", "[frame]") {
     CHECK(f.viewport.h >= static_cast<int>(kMinBottomViewportShare * 768));
     check_tiling(f);
   }
+  SECTION("nor past the viewport's share of the window's area, in a small window") {
+    for (const auto [w, h] : {std::pair{1024, 640}, std::pair{1280, 720}, std::pair{1024, 768}}) {
+      FrameLayout f = layout(w, h);
+      fit_to_needs(f, {.text = 700, .drum = 700}, 20.0f);
+      INFO(w << "x" << h);
+      CHECK(f.viewport_share() >= kMinGrownViewportShare);
+      check_tiling(f);
+    }
+  }
   SECTION("the rack takes rows from the inspector, which keeps a few") {
     FrameLayout f = before;
     fit_to_needs(f, {.rack = before.rack.h + 60}, 20.0f);

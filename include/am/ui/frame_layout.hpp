@@ -62,6 +62,9 @@ struct SlotNeeds {
 // until its taller panel fits, and the rack takes rows from the inspector below it, which
 // keeps kMinInspectorRows and scrolls. Beside "why?" the rack keeps its few rows and scrolls.
 inline constexpr double kMinBottomViewportShare = 0.62;
+// ...and half the window's area: less than kMinViewportShare, which the bars' usual sizes
+// keep, because a cut text box or drum is worse for a learner than a smaller machine.
+inline constexpr double kMinGrownViewportShare = 0.50;
 inline constexpr float kMinInspectorRows = 4.0f;
 void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line);
 
