@@ -84,6 +84,7 @@ struct Harness {
     if (framed) draw_bar_strips(state, layout, actions);
     draw_navigator(state, c, steps, actions);
     draw_chapter_text(state, c, chapter_panel);
+    draw_beat_strip(state);
     draw_text_input(state, text_panel, actions);
     draw_predictions(state, &acts, &acts);
     draw_inspector(state, InspectorView{});
@@ -251,5 +252,21 @@ TEST_CASE("at font 1.5 in a 1366x768 window no panel text runs past its right ed
   for (const std::string& clipped : measure_clipped_text()) {
     INFO(clipped);
     CHECK(clipped.find("right edge") == std::string::npos);
+  }
+}
+
+TEST_CASE("the beat strip keeps its rows when playing starts, in a narrow column", "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.width = 1024;
+  h.height = 768;
+  h.state.chapter = 2;
+  set_text(h.state, "the queen. the qunce upon a time there was a cat");
+  for (const bool playing : {false, true}) {
+    h.state.beat = {.chapter = 2, .index = 8, .progress = playing ? 0.5 : 1.0, .playing = playing};
+    for (int i = 0; i < 4; ++i) h.frame();
+    INFO((playing ? "playing" : "paused"));
+    for (const std::string& clipped : measure_clipped_text())
+      CHECK(clipped.find("Beat") == std::string::npos);
   }
 }

@@ -29,15 +29,20 @@ void draw_beat_strip(AppState& state) {
   if (ImGui::ArrowButton("##beat back", ImGuiDir_Left)) step_beat(p, -1, count);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The beat before (Up arrow or ,)");
   ImGui::SameLine();
-  if (ImGui::Button(p.playing ? "Pause##beat" : "Play##beat")) toggle_beats(p, count);
+  // One width for both labels: the row keeps its layout when playing starts or stops.
+  const float play_w = ImGui::CalcTextSize("Pause").x + 2.0f * ImGui::GetStyle().FramePadding.x;
+  if (ImGui::Button(p.playing ? "Pause##beat" : "Play##beat", ImVec2(play_w, 0.0f))) toggle_beats(p, count);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Watch it compute, step by step (Space)");
   ImGui::SameLine();
   if (ImGui::ArrowButton("##beat on", ImGuiDir_Right)) step_beat(p, 1, count);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The next beat (Down arrow or .)");
-  // Which beat, beside the buttons when it fits, else under them (a narrow column).
-  const std::string where = p.index < 0 ? "steps: " + std::to_string(count)
-                                        : "step " + std::to_string(p.index + 1) + " of " + std::to_string(count);
+  // Which beat, beside the buttons: in words when they fit, else as "9/48" (a narrow
+  // column), else under them.
+  std::string where = p.index < 0 ? "steps: " + std::to_string(count)
+                                  : "step " + std::to_string(p.index + 1) + " of " + std::to_string(count);
   ImGui::SameLine();
+  if (ImGui::CalcTextSize(where.c_str()).x > ImGui::GetContentRegionAvail().x && p.index >= 0)
+    where = std::to_string(p.index + 1) + "/" + std::to_string(count);
   if (ImGui::CalcTextSize(where.c_str()).x > ImGui::GetContentRegionAvail().x) ImGui::NewLine();
   ImGui::TextUnformatted(where.c_str());
   // The scrubber runs over the beats: its whole part is the beat, the rest how far into it.
