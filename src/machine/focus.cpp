@@ -146,16 +146,15 @@ std::optional<render::PickId> representative_part(const Scene& scene, const Scen
       continue;
     }
     if (!belongs(p, input, part, query)) continue;
+    // The MLP's callout names the lifted plate's layer, whose needles the text describes.
+    if (part == FocusPart::kMlp && p.layer != std::clamp(input.selected_layer, 0, kLayers - 1)) continue;
     switch (p.kind) {
       case PartKind::kDial: consider(i, p.scaled); break;
       case PartKind::kThread:
       case PartKind::kBead:
       case PartKind::kAttentionCell: consider(i, p.position == query ? p.weight : -1.0f + p.weight); break;
-      case PartKind::kProbabilityColumn: consider(i, p.value); break;
-      // The lifted plate's layer, whose needles the text describes; its tallest needle.
-      case PartKind::kMlpNeedle:
-        consider(i, p.layer == std::clamp(input.selected_layer, 0, kLayers - 1) ? p.value : p.value - 1e9f);
-        break;
+      case PartKind::kProbabilityColumn:
+      case PartKind::kMlpNeedle: consider(i, p.value); break;
       case PartKind::kHeadPlate:
       case PartKind::kRackHead: consider(i, selected(p, input) ? 1.0f : 0.0f); break;
       default: consider(i, 0.0f); break;  // the first one

@@ -137,7 +137,7 @@ void grow_bottom(FrameLayout& f, int need) {
   const double area = kMinGrownViewportShare * static_cast<double>(f.window.w) * static_cast<double>(f.window.h);
   const int keep_h = std::max(static_cast<int>(std::ceil(kMinBottomViewportShare * f.window.h)),
                               static_cast<int>(std::ceil(area / std::max(f.viewport.w, 1))));
-  const int grow = std::min({need - f.bottom.h, f.viewport.h - keep_h});
+  const int grow = std::min(need - f.bottom.h, f.viewport.h - keep_h);
   if (grow <= 0) return;
   for (PanelRect* r : {&f.bottom, &f.text, &f.drum}) {
     r->y -= grow;

@@ -49,14 +49,28 @@ TEST_CASE("the beat player plays, pauses, steps and stops at the end", "[beats]"
   CHECK(r.progress == 1.0);
 }
 
-TEST_CASE("every chapter's beats quote the contract's names, from the pass", "[beats]") {
-  const Weights w = random_weights(11);
+namespace {
+
+// A pass over `text` with random weights, and the chapter context the beats read.
+struct Pass {
+  Weights weights = random_weights(11);
   AppState state;
-  set_text(state, "the queen. the qu");
-  const Activations acts = forward(w, encode(read_text(state)));
+  Activations acts;
   ChapterContext c;
-  c.state = &state;
-  c.acts = &acts;
+  explicit Pass(const std::string& text) {
+    set_text(state, text);
+    acts = forward(weights, encode(read_text(state)));
+    c.state = &state;
+    c.acts = &acts;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("every chapter's beats quote the contract's names, from the pass", "[beats]") {
+  Pass pass("the queen. the qu");
+  AppState& state = pass.state;
+  const ChapterContext& c = pass.c;
   const std::map<int, std::set<std::string>> contract = {
       {1, {"embedding", "position", "sum"}},
       {2, {"layer", "head", "query_position", "key_position", "query", "key", "products", "dot", "score"}},
@@ -95,13 +109,9 @@ TEST_CASE("every chapter's beats quote the contract's names, from the pass", "[b
 }
 
 TEST_CASE("a beat's caption keeps the chapter's answer until Reveal", "[beats][promises]") {
-  const Weights w = random_weights(11);
-  AppState state;
-  set_text(state, "qzxv kplw qzxv kp");
-  const Activations acts = forward(w, encode(read_text(state)));
-  ChapterContext c;
-  c.state = &state;
-  c.acts = &acts;
+  Pass pass("qzxv kplw qzxv kp");
+  AppState& state = pass.state;
+  const ChapterContext& c = pass.c;
   // Chapter 3 asks what one query's weights add up to; its divide beat says it once answered.
   state.chapter = 3;
   state.predict = PredictState{.chapter = 3};
