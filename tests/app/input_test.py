@@ -41,7 +41,9 @@ def start(name, lines, *flags):
     dump = os.path.join(WORK, name + ".json")
     if os.path.exists(dump):
         os.remove(dump)
-    p = subprocess.Popen([APP, "--script", path, "--dump-state", dump, "--weights-dir", WEIGHTS, *flags],
+    # Frames and input, not pixels: the low tier keeps llvmpipe's share of each run small.
+    p = subprocess.Popen([APP, "--script", path, "--dump-state", dump, "--quality", "low", "--weights-dir", WEIGHTS,
+                          *flags],
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     return p, dump
 
