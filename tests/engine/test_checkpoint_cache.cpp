@@ -10,7 +10,6 @@
 #include "am/engine/checkpoint_cache.hpp"
 
 using namespace am;
-using namespace am::ui;
 using namespace am::engine;
 
 namespace {
