@@ -146,18 +146,47 @@ void grow_bottom(FrameLayout& f, int need) {
   f.viewport.h -= grow;
 }
 
+// `slot` grows by `need - slot.h`: first from `giver` just below it, which keeps `keep` px,
+// then past the column's bottom, where the slots under `giver` go too. Returns the overflow.
+int grow_in_column(PanelRect& slot, int need, PanelRect& giver, int keep, std::initializer_list<PanelRect*> below) {
+  if (slot.empty() || need <= slot.h) return 0;
+  const int take = std::clamp(need - slot.h, 0, std::max(giver.h - keep, 0));
+  const int overflow = need - slot.h - take;
+  slot.h = need;
+  giver.y += take + overflow;
+  giver.h -= take;
+  for (PanelRect* r : below) r->y += overflow;
+  return overflow;
+}
+
+void shift_up(std::initializer_list<PanelRect*> slots, int by, int narrower) {
+  for (PanelRect* r : slots) {
+    if (r->empty()) continue;
+    r->y -= by;
+    r->w = std::max(r->w - narrower, 0);
+  }
+}
+
 }  // namespace
 
 void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line) {
   if (f.presentation) return;
+  const float row = line > 0.0f ? line : 20.0f;
   if (f.bottom_open && !f.bottom.empty()) grow_bottom(f, std::max(needs.text, needs.drum));
-  if (!f.right_open || !f.why.empty() || f.rack.empty() || needs.rack <= f.rack.h) return;
-  const int keep = std::min(f.inspector.h, rows(kMinInspectorRows, line > 0.0f ? line : 20.0f));
-  const int grow = std::min(needs.rack - f.rack.h, f.inspector.h - keep);
-  if (grow <= 0) return;
-  f.rack.h += grow;
-  f.inspector.y += grow;
-  f.inspector.h -= grow;
+  if (f.left_open && !f.left.empty())
+    f.left_overflow = grow_in_column(f.beats, needs.beats, f.chapter, std::min(f.chapter.h, rows(kMinChapterRows, row)),
+                                     {&f.status});
+  // Beside "why?" the rack keeps its few rows and scrolls itself.
+  if (f.right_open && f.why.empty() && !f.right.empty())
+    f.right_overflow =
+        grow_in_column(f.rack, needs.rack, f.inspector, std::min(f.inspector.h, rows(kMinInspectorRows, row)), {});
+}
+
+void scroll_columns(FrameLayout& f, int left_scroll, int right_scroll, int scroll_bar) {
+  f.left_scroll = std::clamp(left_scroll, 0, f.left_overflow);
+  f.right_scroll = std::clamp(right_scroll, 0, f.right_overflow);
+  if (f.left_overflow > 0) shift_up({&f.navigator, &f.beats, &f.chapter, &f.status}, f.left_scroll, scroll_bar);
+  if (f.right_overflow > 0) shift_up({&f.predictions, &f.rack, &f.inspector, &f.why}, f.right_scroll, scroll_bar);
 }
 
 }  // namespace am::ui

@@ -190,3 +190,51 @@ TEST_CASE("bars that cannot fit their rows trade space", "[frame]") {
     CHECK(f.viewport == before.viewport);
   }
 }
+
+TEST_CASE("a column whose panels cannot fit scrolls as a whole", "[frame]") {
+  const FrameLayout before = layout(1366, 768);
+  SECTION("the rack gets all it needs; what the inspector cannot give overflows the column") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.rack = 2000}, 20.0f);
+    CHECK(f.rack.h == 2000);
+    CHECK(f.inspector.h == 80);
+    CHECK(f.inspector.y == f.rack.y + 2000);
+    CHECK(f.right_overflow == f.inspector.y + f.inspector.h - 768);
+    CHECK(f.left_overflow == 0);
+    // Scrolled by 300 (and clamped to the overflow), every slot moves up and narrows for the bar.
+    FrameLayout s = f;
+    scroll_columns(s, 0, 300, 14);
+    CHECK(s.right_scroll == 300);
+    CHECK(s.predictions.y == f.predictions.y - 300);
+    CHECK(s.rack.y == f.rack.y - 300);
+    CHECK(s.inspector.y == f.inspector.y - 300);
+    CHECK(s.rack.w == f.rack.w - 14);
+    CHECK(s.navigator == f.navigator);  // the left column fits: untouched
+    scroll_columns(f, -5, 100000, 14);
+    CHECK(f.right_scroll == f.right_overflow);
+    CHECK(f.inspector.y + f.inspector.h == 768);  // at the end of the scroll, the last panel ends at the bottom
+    CHECK(f.left_scroll == 0);
+  }
+  SECTION("the beat strip takes rows from the chapter's words, then overflows the left column") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.beats = before.beats.h + 30}, 20.0f);
+    CHECK(f.beats.h == before.beats.h + 30);
+    CHECK(f.chapter.y == before.chapter.y + 30);
+    CHECK(f.left_overflow == 0);
+    CHECK(f.status == before.status);
+    f = before;
+    fit_to_needs(f, {.beats = 1000}, 20.0f);
+    CHECK(f.chapter.h == 100);  // kMinChapterRows of 20 px
+    CHECK(f.left_overflow == f.status.y + f.status.h - 768);
+    CHECK(f.left_overflow > 0);
+  }
+  SECTION("panels that fit leave the columns still") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.rack = 100, .beats = 40}, 20.0f);
+    scroll_columns(f, 50, 50, 14);
+    CHECK(f.right_scroll == 0);
+    CHECK(f.left_scroll == 0);
+    CHECK(f.rack == before.rack);
+    CHECK(f.beats == before.beats);
+  }
+}
