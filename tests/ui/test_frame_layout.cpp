@@ -3,6 +3,8 @@
 // presentation mode gives it everything.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "am/ui/frame_layout.hpp"
 
 using namespace am::ui;
@@ -236,5 +238,38 @@ TEST_CASE("a column whose panels cannot fit scrolls as a whole", "[frame]") {
     CHECK(f.left_scroll == 0);
     CHECK(f.rack == before.rack);
     CHECK(f.beats == before.beats);
+  }
+}
+
+TEST_CASE("at font 1.5 in a 1024x768 window the bars trade space without cutting", "[frame]") {
+  const float line = 25.5f;  // 13 px text and 4 px spacing, times 1.5
+  const FrameLayout before = layout(1024, 768, line);
+  // The columns give way to the machine, but keep 90 % of their widths in rows (11 and 8.5).
+  CHECK(before.left.w >= static_cast<int>(0.9 * 11 * line));
+  CHECK(before.right.w >= static_cast<int>(0.9 * 8.5 * line));
+  SECTION("between the columns the bottom bar cannot fit what it needs") {
+    FrameLayout f = before;
+    const SlotNeeds needs{.text = 200, .drum = 180};
+    fit_to_needs(f, needs, line);
+    CHECK(bottom_overfull(f, needs));
+  }
+  SECTION("with a row of its own it spans the window, the columns end above it and scroll") {
+    FrameLayout f = before;
+    const SlotNeeds needs{.text = 200, .drum = 180, .rack = 600};
+    fit_to_needs(f, needs, line, true);
+    CHECK_FALSE(bottom_overfull(f, needs));
+    CHECK(f.bottom == PanelRect{0, 568, 1024, 200});
+    CHECK(f.text.w + f.drum.w == 1024);
+    CHECK(f.left.h == 568);
+    CHECK(f.right.h == 568);
+    CHECK(f.viewport == PanelRect{f.left.w, 0, 1024 - f.left.w - f.right.w, 568});
+    check_tiling(f);
+    CHECK(f.status.y + f.status.h == 568);  // the chapter's words gave the rows
+    CHECK(f.right_overflow == f.inspector.y + f.inspector.h - 568);
+    CHECK(f.right_overflow > 0);
+    // It grows no further than the viewport's share of the height.
+    FrameLayout g = before;
+    fit_to_needs(g, {.text = 700}, line, true);
+    CHECK(g.viewport.h == static_cast<int>(std::ceil(kMinBottomViewportShare * 768)));
   }
 }

@@ -75,7 +75,13 @@ inline constexpr float kMinInspectorRows = 4.0f;
 // whole (right_overflow, left_overflow): the beat strip takes rows from the chapter's
 // words, which keep kMinChapterRows and scroll, then the left column overflows.
 inline constexpr float kMinChapterRows = 5.0f;
-void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line);
+// `bottom_wide`: the bottom bar takes a row of its own across the whole window, under the
+// columns (which end above it, giving their last slots' rows, then scroll), and grows up
+// to kMinBottomViewportShare of the height, past the area share: for when it could not fit
+// its panels between the columns (bottom_overfull), at large fonts in small windows.
+void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line, bool bottom_wide = false);
+// Whether the bottom bar's panels still need more than their slots after fit_to_needs.
+bool bottom_overfull(const FrameLayout& f, const SlotNeeds& needs);
 
 // Moves an overflowing column's slots up by its scroll (clamped to 0..overflow, kept in
 // the layout) and narrows them by `scroll_bar` px, the scroll bar's room at their right

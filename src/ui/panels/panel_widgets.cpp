@@ -1,6 +1,7 @@
 #include "panel_widgets.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <string_view>
@@ -65,8 +66,12 @@ struct FramePanels {
   std::vector<std::pair<std::string, PanelRect>> drawn;
   SlotNeeds overfull;  // what still does not fit after trading space (a scroll bar shows it)
   int left_scroll = 0, right_scroll = 0;  // an overflowing column's scroll, kept between frames
-  // What each window's flexible part (a chart) could give up, this frame and the last.
-  std::vector<std::pair<std::string, float>> flex, flex_last;
+  bool bottom_wide = false;                // the bottom bar has a row of its own (fit_to_needs)...
+  std::array<int, 3> bottom_wide_for{};    // ...at this window width, height and line (x100)
+  // What each window's flexible part (a chart) could give up: drawn last frame, until
+  // begin_frame_panels has measured the needs with it (the windows' extents are last
+  // frame's too; last-but-one's, as before, mismeasured a bar that had just changed height).
+  std::vector<std::pair<std::string, float>> flex;
 };
 FramePanels g_frame;
 
@@ -317,7 +322,7 @@ SlotNeeds last_frame_needs() {
     if (!w->WasActive || w->Hidden) continue;
     const std::string_view slot = widgets::slot_for(w->Name).name;
     float flex = 0.0f;
-    for (const auto& [name, px] : widgets::g_frame.flex_last)
+    for (const auto& [name, px] : widgets::g_frame.flex)
       if (name == w->Name) flex = px;
     const int need = static_cast<int>(
         std::ceil(w->DC.CursorMaxPos.y + w->Scroll.y - w->Pos.y + w->WindowPadding.y - flex));
@@ -374,7 +379,20 @@ void begin_frame_panels(FrameLayout& layout) {
   f.layout = layout;  // slot_for reads which bars are open
   f.framed = true;
   const SlotNeeds needs = last_frame_needs();
-  fit_to_needs(layout, needs, ImGui::GetTextLineHeightWithSpacing());
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  // The bottom bar takes a row of its own once its panels could not fit between the
+  // columns, and keeps it while the window and the font stay (measured there, they would
+  // fit, and it would go back and forth).
+  const std::array<int, 3> shape{layout.window.w, layout.window.h, static_cast<int>(std::lround(line * 100.0f))};
+  if (shape != f.bottom_wide_for) f.bottom_wide = false;
+  const FrameLayout before = layout;
+  fit_to_needs(layout, needs, line, f.bottom_wide);
+  if (!f.bottom_wide && bottom_overfull(layout, needs)) {
+    f.bottom_wide = true;
+    f.bottom_wide_for = shape;
+    layout = before;
+    fit_to_needs(layout, needs, line, true);
+  }
   const int bar = static_cast<int>(std::ceil(ImGui::GetStyle().ScrollbarSize));
   f.left_scroll = column_scroll_bar("##left column", layout.left, layout.left_overflow, f.left_scroll);
   f.right_scroll = column_scroll_bar("##right column", layout.right, layout.right_overflow, f.right_scroll);
@@ -383,7 +401,7 @@ void begin_frame_panels(FrameLayout& layout) {
   f.overfull = {std::max(needs.text - layout.text.h, 0), std::max(needs.drum - layout.drum.h, 0),
                 std::max(needs.rack - layout.rack.h, 0), std::max(needs.beats - layout.beats.h, 0)};
   f.drawn.clear();
-  f.flex_last = std::exchange(f.flex, {});
+  f.flex.clear();
 }
 
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels() { return widgets::g_frame.drawn; }
