@@ -204,6 +204,7 @@ void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line, bool botto
   if (f.bottom_open && !f.bottom.empty()) {
     grow_bottom(f, std::max(needs.text, needs.drum), bottom_wide);
     if (bottom_wide) widen_bottom(f, rows(kMinInspectorRows, row));
+    f.bottom_wide = bottom_wide;
   }
   if (f.left_open && !f.left.empty())
     grow_in_column(f.beats, needs.beats, f.chapter, std::min(f.chapter.h, rows(kMinChapterRows, row)), {&f.status});

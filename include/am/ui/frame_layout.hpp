@@ -42,6 +42,7 @@ struct FrameLayout {
   // whole, by `*_scroll` px (scroll_columns), beside a scroll bar along its right edge.
   int left_overflow = 0, right_overflow = 0;
   int left_scroll = 0, right_scroll = 0;
+  bool bottom_wide = false;  // the bottom bar spans the window, under the columns (fit_to_needs)
 
   // The bars and strips that are shown, by name ("left", "right", "bottom").
   std::vector<std::pair<std::string, PanelRect>> bars() const;

@@ -180,10 +180,16 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
                           (name == "text" && g_frame.overfull.text > 0) ||
                           (name == "drum" && g_frame.overfull.drum > 0);
     if (!slot.scrolls && !overfull) flags |= ImGuiWindowFlags_NoScrollbar;
+    // Under a bottom bar that spans the window, a scrolled column's panels run on below
+    // the column: the bar's panels hide them (opaque, in front; the columns at the back).
+    const bool in_bottom = name == "text" || name == "drum";
+    const bool under_bottom = g_frame.layout.bottom_wide && !in_bottom;
+    if (g_frame.layout.bottom_wide && in_bottom) ImGui::SetNextWindowBgAlpha(1.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     const bool shown = ImGui::Begin(title, nullptr, flags);
     ImGui::PopStyleVar(2);
+    if (under_bottom) ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());
     // Columns are narrow: every line of text wraps at the slot's edge instead of being
     // cut off. (Begin resets the wrap position, so End needs no matching pop.)
     ImGui::PushTextWrapPos(0.0f);
