@@ -338,8 +338,8 @@ SlotNeeds last_frame_needs() {
       needs.drum = need;
     else if (slot == "rack")
       needs.rack = std::max(needs.rack, need);
-    else if (slot == "beats")
-      needs.beats = need;
+    else if (slot == "beats")  // grown only to show all it draws: its bottom padding may go
+      needs.beats = static_cast<int>(std::ceil(static_cast<float>(need) - w->WindowPadding.y));
   }
   return needs;
 }
