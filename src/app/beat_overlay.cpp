@@ -78,6 +78,7 @@ BeatOverlayFacts draw_beat_overlay(const std::string& caption, const machine::Sc
       dl->AddLine(anchor, nearest_on(r, anchor.x, anchor.y), edge, line);
       dl->AddCircleFilled(anchor, 2.5f * line, edge);
       ++facts.notes;
+      facts.note_boxes.push_back(r);
     }
     dl->AddRectFilled({r.x, r.y}, {r.right(), r.bottom()}, is_caption ? back : note_back, 0.3f * pad);
     dl->AddRect({r.x, r.y}, {r.right(), r.bottom()}, edge, 0.3f * pad, 0, line);

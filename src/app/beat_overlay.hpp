@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "am/machine/scene.hpp"
 #include "am/render/camera.hpp"
@@ -16,6 +17,7 @@ namespace am::app {
 struct BeatOverlayFacts {
   std::optional<ui::ScreenRect> caption;  // the caption card, window pixels
   int notes = 0;                          // notes drawn
+  std::vector<ui::ScreenRect> note_boxes;  // each drawn note's box (screen labels keep off them)
 };
 
 // `focus` is the beat's parts' projected bounds (the card goes beside them).

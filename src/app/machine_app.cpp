@@ -179,7 +179,8 @@ void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
   user_moved_camera_ = false;
 }
 
-void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat) {
+void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat,
+                                   const std::vector<DrawnScreenLabel>& screen_labels) {
   const auto rect = [](const ui::ScreenRect& r) {
     return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
   };
@@ -192,6 +193,10 @@ void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFac
   j["callouts"] = callouts;
   j["beat_view"] = {{"caption", beat.caption ? rect(*beat.caption) : nlohmann::ordered_json(nullptr)},
                     {"notes", beat.notes}};
+  nlohmann::ordered_json labels = nlohmann::ordered_json::array();
+  for (const DrawnScreenLabel& l : screen_labels)
+    labels.push_back({{"text", l.text}, {"x", l.box.x}, {"y", l.box.y}, {"w", l.box.w}, {"h", l.box.h}, {"px", l.px}});
+  j["screen_labels"] = labels;
   session_->set_view_facts(std::move(j));
 }
 
@@ -404,11 +409,23 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   // the viewport is in UI pixels, as ImGui draws.
   const float label_px = std::max(13.0f, ImGui::GetFontSize());
   const std::optional<ui::Beat>& beat = session_->beat();
+  // The callouts and the beat's card on top (channel 1), the engraved labels' screen
+  // twins under them (channel 0), placed off the boxes those took.
+  ImDrawList* background = ImGui::GetBackgroundDrawList();
+  background->ChannelsSplit(2);
+  background->ChannelsSetCurrent(1);
   const FocusFacts facts = draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(),
                                               camera_, vp, label_px, !beat.has_value());
   const BeatOverlayFacts beat_facts =
       beat ? draw_beat_overlay(beat->caption, view_->scene(), camera_, vp, facts.focus, label_px) : BeatOverlayFacts{};
-  record_view_facts(facts, beat_facts);
+  std::vector<ui::ScreenRect> taken = facts.callouts;
+  if (beat_facts.caption) taken.push_back(*beat_facts.caption);
+  taken.insert(taken.end(), beat_facts.note_boxes.begin(), beat_facts.note_boxes.end());
+  background->ChannelsSetCurrent(0);
+  const std::vector<DrawnScreenLabel> screen_labels =
+      draw_screen_labels(view_->scene().draw.labels, camera_, vp, label_px, taken);
+  background->ChannelsMerge();
+  record_view_facts(facts, beat_facts, screen_labels);
   ImGui::Render();
 
   // Framebuffer pixels (HiDPI: larger than UI pixels), GL's bottom-left origin.

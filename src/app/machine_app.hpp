@@ -7,6 +7,7 @@
 #include <future>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "am/render/camera.hpp"
 #include "am/render/glyph_atlas.hpp"
@@ -16,6 +17,7 @@
 #include "focus_overlay.hpp"
 #include "gl_window.hpp"
 #include "overlay_layer.hpp"
+#include "screen_label_overlay.hpp"
 #include "machine_view.hpp"
 #include "options.hpp"
 #include "ui_session.hpp"
@@ -82,7 +84,8 @@ class MachineApp {
   // Keys tapped between two frames are held down for ImGui's widgets for one frame.
   void hold_taps_for_imgui();
   void place_camera(bool glide, const ui::ViewportRect& viewport);
-  void record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat);
+  void record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat,
+                         const std::vector<DrawnScreenLabel>& screen_labels);
   void install_input_callbacks();
   // Follows the settings' Quality choice (the panel may change it) into the renderer.
   void sync_quality();

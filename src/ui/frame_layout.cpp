@@ -19,6 +19,10 @@ constexpr float kPredictionsRows = 8.4f, kPredictionsShare = 0.30f;  // five bar
 constexpr float kInspectorRowsBesideWhy = 4.0f, kRackRowsBesideWhy = 7.0f;
 constexpr float kRackRows = 10.0f, kRackShare = 0.42f, kRackMaxRows = 18.0f;
 constexpr float kTextShare = 0.40f;  // of the bottom bar's width
+// Columns give way to the machine down to this share of their minimum widths, no further:
+// narrower, their titles and buttons are cut (at font 1.5 in a 1024x768 window they took
+// 74 % and lost "Next character"); the machine's share gives way instead.
+constexpr double kMinColumnShare = 0.9;
 
 int rows(float n, float line) { return static_cast<int>(std::lround(n * line)); }
 
@@ -83,7 +87,7 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in) {
   const int open_w = (in.left_open ? left_w : 0) + (in.right_open ? right_w : 0);
   const double spare = static_cast<double>(W - left_w - right_w) - need_w;
   if (spare < 0.0 && open_w > 0) {
-    const double factor = std::max(0.5, 1.0 + spare / static_cast<double>(open_w));
+    const double factor = std::max(kMinColumnShare, 1.0 + spare / static_cast<double>(open_w));
     if (in.left_open) left_w = static_cast<int>(std::floor(left_w * factor));
     if (in.right_open) right_w = static_cast<int>(std::floor(right_w * factor));
   }
@@ -133,10 +137,10 @@ namespace {
 // The bottom bar grows upwards to `need`: its two slots with it, the viewport less, which
 // keeps kMinBottomViewportShare of the window's height and kMinGrownViewportShare of its
 // area (where both cannot hold, the bar scrolls instead).
-void grow_bottom(FrameLayout& f, int need) {
+void grow_bottom(FrameLayout& f, int need, bool wide) {
   const double area = kMinGrownViewportShare * static_cast<double>(f.window.w) * static_cast<double>(f.window.h);
   const int keep_h = std::max(static_cast<int>(std::ceil(kMinBottomViewportShare * f.window.h)),
-                              static_cast<int>(std::ceil(area / std::max(f.viewport.w, 1))));
+                              wide ? 0 : static_cast<int>(std::ceil(area / std::max(f.viewport.w, 1))));
   const int grow = std::min(need - f.bottom.h, f.viewport.h - keep_h);
   if (grow <= 0) return;
   for (PanelRect* r : {&f.bottom, &f.text, &f.drum}) {
@@ -146,18 +150,80 @@ void grow_bottom(FrameLayout& f, int need) {
   f.viewport.h -= grow;
 }
 
+// `slot` grows by `need - slot.h`: first from `giver` just below it, which keeps `keep` px,
+// then past the column's bottom, where the slots under `giver` go too. Returns the overflow.
+int grow_in_column(PanelRect& slot, int need, PanelRect& giver, int keep, std::initializer_list<PanelRect*> below) {
+  if (slot.empty() || need <= slot.h) return 0;
+  const int take = std::clamp(need - slot.h, 0, std::max(giver.h - keep, 0));
+  const int overflow = need - slot.h - take;
+  slot.h = need;
+  giver.y += take + overflow;
+  giver.h -= take;
+  for (PanelRect* r : below) r->y += overflow;
+  return overflow;
+}
+
+// The bottom bar across the whole window, under both columns, which now end above it
+// (their last slots give the rows, down to `keep` px, then overflow).
+void widen_bottom(FrameLayout& f, int keep) {
+  f.bottom = {0, f.bottom.y, f.window.w, f.bottom.h};
+  const int text_w = static_cast<int>(std::lround(kTextShare * static_cast<float>(f.window.w)));
+  f.text = {0, f.bottom.y, text_w, f.bottom.h};
+  f.drum = {text_w, f.bottom.y, f.window.w - text_w, f.bottom.h};
+  const auto end_at = [&](PanelRect& column, PanelRect& giver, std::initializer_list<PanelRect*> below) {
+    if (column.empty()) return;
+    const int cut = column.y + column.h - f.bottom.y;
+    if (cut <= 0) return;
+    column.h -= cut;
+    const int take = std::clamp(cut, 0, std::max(giver.h - std::min(keep, giver.h), 0));
+    giver.h -= take;
+    for (PanelRect* r : below) r->y -= take;
+  };
+  end_at(f.left, f.chapter, {&f.status});
+  end_at(f.right, f.inspector, {});
+}
+
+// What a column's last slot reaches below the column's bottom.
+int overflow_of(const PanelRect& column, const PanelRect& last) {
+  return column.empty() || last.empty() ? 0 : std::max(0, last.y + last.h - (column.y + column.h));
+}
+
+void shift_up(std::initializer_list<PanelRect*> slots, int by, int narrower) {
+  for (PanelRect* r : slots) {
+    if (r->empty()) continue;
+    r->y -= by;
+    r->w = std::max(r->w - narrower, 0);
+  }
+}
+
 }  // namespace
 
-void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line) {
+void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line, bool bottom_wide) {
   if (f.presentation) return;
-  if (f.bottom_open && !f.bottom.empty()) grow_bottom(f, std::max(needs.text, needs.drum));
-  if (!f.right_open || !f.why.empty() || f.rack.empty() || needs.rack <= f.rack.h) return;
-  const int keep = std::min(f.inspector.h, rows(kMinInspectorRows, line > 0.0f ? line : 20.0f));
-  const int grow = std::min(needs.rack - f.rack.h, f.inspector.h - keep);
-  if (grow <= 0) return;
-  f.rack.h += grow;
-  f.inspector.y += grow;
-  f.inspector.h -= grow;
+  const float row = line > 0.0f ? line : 20.0f;
+  if (f.bottom_open && !f.bottom.empty()) {
+    grow_bottom(f, std::max(needs.text, needs.drum), bottom_wide);
+    if (bottom_wide) widen_bottom(f, rows(kMinInspectorRows, row));
+    f.bottom_wide = bottom_wide;
+  }
+  if (f.left_open && !f.left.empty())
+    grow_in_column(f.beats, needs.beats, f.chapter, std::min(f.chapter.h, rows(kMinChapterRows, row)), {&f.status});
+  // Beside "why?" the rack keeps its few rows and scrolls itself.
+  if (f.right_open && f.why.empty() && !f.right.empty())
+    grow_in_column(f.rack, needs.rack, f.inspector, std::min(f.inspector.h, rows(kMinInspectorRows, row)), {});
+  f.left_overflow = f.left_open ? overflow_of(f.left, f.status) : 0;
+  f.right_overflow = f.right_open ? overflow_of(f.right, f.inspector) : 0;
+}
+
+bool bottom_overfull(const FrameLayout& f, const SlotNeeds& needs) {
+  return f.bottom_open && !f.presentation && !f.bottom.empty() && (needs.text > f.text.h || needs.drum > f.drum.h);
+}
+
+void scroll_columns(FrameLayout& f, int left_scroll, int right_scroll, int scroll_bar) {
+  f.left_scroll = std::clamp(left_scroll, 0, f.left_overflow);
+  f.right_scroll = std::clamp(right_scroll, 0, f.right_overflow);
+  if (f.left_overflow > 0) shift_up({&f.navigator, &f.beats, &f.chapter, &f.status}, f.left_scroll, scroll_bar);
+  if (f.right_overflow > 0) shift_up({&f.predictions, &f.rack, &f.inspector, &f.why}, f.right_scroll, scroll_bar);
 }
 
 }  // namespace am::ui

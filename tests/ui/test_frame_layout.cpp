@@ -3,6 +3,8 @@
 // presentation mode gives it everything.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "am/ui/frame_layout.hpp"
 
 using namespace am::ui;
@@ -188,5 +190,86 @@ TEST_CASE("bars that cannot fit their rows trade space", "[frame]") {
     CHECK(f.bottom == before.bottom);
     CHECK(f.rack == before.rack);
     CHECK(f.viewport == before.viewport);
+  }
+}
+
+TEST_CASE("a column whose panels cannot fit scrolls as a whole", "[frame]") {
+  const FrameLayout before = layout(1366, 768);
+  SECTION("the rack gets all it needs; what the inspector cannot give overflows the column") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.rack = 2000}, 20.0f);
+    CHECK(f.rack.h == 2000);
+    CHECK(f.inspector.h == 80);
+    CHECK(f.inspector.y == f.rack.y + 2000);
+    CHECK(f.right_overflow == f.inspector.y + f.inspector.h - 768);
+    CHECK(f.left_overflow == 0);
+    // Scrolled by 300 (and clamped to the overflow), every slot moves up and narrows for the bar.
+    FrameLayout s = f;
+    scroll_columns(s, 0, 300, 14);
+    CHECK(s.right_scroll == 300);
+    CHECK(s.predictions.y == f.predictions.y - 300);
+    CHECK(s.rack.y == f.rack.y - 300);
+    CHECK(s.inspector.y == f.inspector.y - 300);
+    CHECK(s.rack.w == f.rack.w - 14);
+    CHECK(s.navigator == f.navigator);  // the left column fits: untouched
+    scroll_columns(f, -5, 100000, 14);
+    CHECK(f.right_scroll == f.right_overflow);
+    CHECK(f.inspector.y + f.inspector.h == 768);  // at the end of the scroll, the last panel ends at the bottom
+    CHECK(f.left_scroll == 0);
+  }
+  SECTION("the beat strip takes rows from the chapter's words, then overflows the left column") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.beats = before.beats.h + 30}, 20.0f);
+    CHECK(f.beats.h == before.beats.h + 30);
+    CHECK(f.chapter.y == before.chapter.y + 30);
+    CHECK(f.left_overflow == 0);
+    CHECK(f.status == before.status);
+    f = before;
+    fit_to_needs(f, {.beats = 1000}, 20.0f);
+    CHECK(f.chapter.h == 100);  // kMinChapterRows of 20 px
+    CHECK(f.left_overflow == f.status.y + f.status.h - 768);
+    CHECK(f.left_overflow > 0);
+  }
+  SECTION("panels that fit leave the columns still") {
+    FrameLayout f = before;
+    fit_to_needs(f, {.rack = 100, .beats = 40}, 20.0f);
+    scroll_columns(f, 50, 50, 14);
+    CHECK(f.right_scroll == 0);
+    CHECK(f.left_scroll == 0);
+    CHECK(f.rack == before.rack);
+    CHECK(f.beats == before.beats);
+  }
+}
+
+TEST_CASE("at font 1.5 in a 1024x768 window the bars trade space without cutting", "[frame]") {
+  const float line = 25.5f;  // 13 px text and 4 px spacing, times 1.5
+  const FrameLayout before = layout(1024, 768, line);
+  // The columns give way to the machine, but keep 90 % of their widths in rows (11 and 8.5).
+  CHECK(before.left.w >= static_cast<int>(0.9 * 11 * line));
+  CHECK(before.right.w >= static_cast<int>(0.9 * 8.5 * line));
+  SECTION("between the columns the bottom bar cannot fit what it needs") {
+    FrameLayout f = before;
+    const SlotNeeds needs{.text = 200, .drum = 180};
+    fit_to_needs(f, needs, line);
+    CHECK(bottom_overfull(f, needs));
+  }
+  SECTION("with a row of its own it spans the window, the columns end above it and scroll") {
+    FrameLayout f = before;
+    const SlotNeeds needs{.text = 200, .drum = 180, .rack = 600};
+    fit_to_needs(f, needs, line, true);
+    CHECK_FALSE(bottom_overfull(f, needs));
+    CHECK(f.bottom == PanelRect{0, 568, 1024, 200});
+    CHECK(f.text.w + f.drum.w == 1024);
+    CHECK(f.left.h == 568);
+    CHECK(f.right.h == 568);
+    CHECK(f.viewport == PanelRect{f.left.w, 0, 1024 - f.left.w - f.right.w, 568});
+    check_tiling(f);
+    CHECK(f.status.y + f.status.h == 568);  // the chapter's words gave the rows
+    CHECK(f.right_overflow == f.inspector.y + f.inspector.h - 568);
+    CHECK(f.right_overflow > 0);
+    // It grows no further than the viewport's share of the height.
+    FrameLayout g = before;
+    fit_to_needs(g, {.text = 700}, line, true);
+    CHECK(g.viewport.h == static_cast<int>(std::ceil(kMinBottomViewportShare * 768)));
   }
 }

@@ -38,6 +38,11 @@ struct FrameLayout {
   PanelRect predictions, rack, inspector;  // right: top-5, the rack, the part under the cursor
   PanelRect why;         // right, when asked (issue 22): "why 'l'?" takes most of the inspector's place
   PanelRect text, drum;  // bottom: the text box, the drum's timeline
+  // What a column's panels need beyond its height (fit_to_needs): it then scrolls as a
+  // whole, by `*_scroll` px (scroll_columns), beside a scroll bar along its right edge.
+  int left_overflow = 0, right_overflow = 0;
+  int left_scroll = 0, right_scroll = 0;
+  bool bottom_wide = false;  // the bottom bar spans the window, under the columns (fit_to_needs)
 
   // The bars and strips that are shown, by name ("left", "right", "bottom").
   std::vector<std::pair<std::string, PanelRect>> bars() const;
@@ -56,6 +61,7 @@ FrameLayout compute_frame_layout(const FrameLayoutInput& in);
 struct SlotNeeds {
   int text = 0, drum = 0;  // the bottom bar's two panels
   int rack = 0;            // the rack (or what chapter 11 puts in its place)
+  int beats = 0;           // the beat strip, in the left column
 };
 // Where the bars cannot fit their rows, they trade space: the bottom bar grows upwards
 // (the viewport gives up rows, down to kMinBottomViewportShare of the window's height)
@@ -66,6 +72,21 @@ inline constexpr double kMinBottomViewportShare = 0.62;
 // keep, because a cut text box or drum is worse for a learner than a smaller machine.
 inline constexpr double kMinGrownViewportShare = 0.50;
 inline constexpr float kMinInspectorRows = 4.0f;
-void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line);
+// Where even that is not enough, the panel gets all it needs and its column scrolls as a
+// whole (right_overflow, left_overflow): the beat strip takes rows from the chapter's
+// words, which keep kMinChapterRows and scroll, then the left column overflows.
+inline constexpr float kMinChapterRows = 5.0f;
+// `bottom_wide`: the bottom bar takes a row of its own across the whole window, under the
+// columns (which end above it, giving their last slots' rows, then scroll), and grows up
+// to kMinBottomViewportShare of the height, past the area share: for when it could not fit
+// its panels between the columns (bottom_overfull), at large fonts in small windows.
+void fit_to_needs(FrameLayout& f, const SlotNeeds& needs, float line, bool bottom_wide = false);
+// Whether the bottom bar's panels still need more than their slots after fit_to_needs.
+bool bottom_overfull(const FrameLayout& f, const SlotNeeds& needs);
+
+// Moves an overflowing column's slots up by its scroll (clamped to 0..overflow, kept in
+// the layout) and narrows them by `scroll_bar` px, the scroll bar's room at their right
+// edge. A column that fits keeps its slots and a scroll of 0.
+void scroll_columns(FrameLayout& f, int left_scroll, int right_scroll, int scroll_bar);
 
 }  // namespace am::ui

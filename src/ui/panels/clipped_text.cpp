@@ -50,7 +50,9 @@ std::vector<std::string> measure_clipped_text() {
     }
     // A fixed panel shows all it draws: nothing below its bottom edge (scrolling to it is
     // not seeing it). The chapter's words, the inspector and "why?" scroll instead.
-    const float below = w->DC.CursorMaxPos.y - w->InnerClipRect.Max.y;
+    // The window's own edge, not the screen's: a column that scrolls as a whole puts some
+    // of its panels below the screen, all of them in view when scrolled to.
+    const float below = w->DC.CursorMaxPos.y - w->InnerRect.Max.y;
     if (below > 1.0f && widgets::must_fit_its_slot(w->Name))
       out.push_back("\u201c" + (name.empty() ? std::string("a panel") : name) + "\u201d: " +
                     std::to_string(static_cast<int>(std::lround(below))) + " px below its bottom edge");

@@ -1,6 +1,7 @@
 #include "panel_widgets.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <string_view>
@@ -64,8 +65,13 @@ struct FramePanels {
   bool framed = false;
   std::vector<std::pair<std::string, PanelRect>> drawn;
   SlotNeeds overfull;  // what still does not fit after trading space (a scroll bar shows it)
-  // What each window's flexible part (a chart) could give up, this frame and the last.
-  std::vector<std::pair<std::string, float>> flex, flex_last;
+  int left_scroll = 0, right_scroll = 0;  // an overflowing column's scroll, kept between frames
+  bool bottom_wide = false;                // the bottom bar has a row of its own (fit_to_needs)...
+  std::array<int, 3> bottom_wide_for{};    // ...at this window width, height and line (x100)
+  // What each window's flexible part (a chart) could give up: drawn last frame, until
+  // begin_frame_panels has measured the needs with it (the windows' extents are last
+  // frame's too; last-but-one's, as before, mismeasured a bar that had just changed height).
+  std::vector<std::pair<std::string, float>> flex;
 };
 FramePanels g_frame;
 
@@ -170,14 +176,20 @@ bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2
     // narrow the text, wrap it again and change what the panel needs every other frame.
     // Where trading space could not make room, the scroll bar comes back to show it.
     const std::string_view name = slot.name;
-    const bool overfull = (name == "rack" && g_frame.overfull.rack > 0) ||
+    const bool overfull = (name == "rack" && g_frame.overfull.rack > 0) || (name == "beats" && g_frame.overfull.beats > 0) ||
                           (name == "text" && g_frame.overfull.text > 0) ||
                           (name == "drum" && g_frame.overfull.drum > 0);
     if (!slot.scrolls && !overfull) flags |= ImGuiWindowFlags_NoScrollbar;
+    // Under a bottom bar that spans the window, a scrolled column's panels run on below
+    // the column: the bar's panels hide them (opaque, in front; the columns at the back).
+    const bool in_bottom = name == "text" || name == "drum";
+    const bool under_bottom = g_frame.layout.bottom_wide && !in_bottom;
+    if (g_frame.layout.bottom_wide && in_bottom) ImGui::SetNextWindowBgAlpha(1.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
     ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(6.0f, 4.0f));
     const bool shown = ImGui::Begin(title, nullptr, flags);
     ImGui::PopStyleVar(2);
+    if (under_bottom) ImGui::BringWindowToDisplayBack(ImGui::GetCurrentWindow());
     // Columns are narrow: every line of text wraps at the slot's edge instead of being
     // cut off. (Begin resets the wrap position, so End needs no matching pop.)
     ImGui::PushTextWrapPos(0.0f);
@@ -316,7 +328,7 @@ SlotNeeds last_frame_needs() {
     if (!w->WasActive || w->Hidden) continue;
     const std::string_view slot = widgets::slot_for(w->Name).name;
     float flex = 0.0f;
-    for (const auto& [name, px] : widgets::g_frame.flex_last)
+    for (const auto& [name, px] : widgets::g_frame.flex)
       if (name == w->Name) flex = px;
     const int need = static_cast<int>(
         std::ceil(w->DC.CursorMaxPos.y + w->Scroll.y - w->Pos.y + w->WindowPadding.y - flex));
@@ -326,8 +338,44 @@ SlotNeeds last_frame_needs() {
       needs.drum = need;
     else if (slot == "rack")
       needs.rack = std::max(needs.rack, need);
+    else if (slot == "beats")  // grown only to show all it draws: its bottom padding may go
+      needs.beats = static_cast<int>(std::ceil(static_cast<float>(need) - w->WindowPadding.y));
   }
   return needs;
+}
+
+// An overflowing column's scroll bar, along its right edge: an empty window as tall as the
+// column whose contents are as tall as its panels, so ImGui drags and wheels it. The wheel
+// over a panel of the column that does not scroll itself scrolls the column too. Returns
+// the column's scroll.
+int column_scroll_bar(const char* id, const PanelRect& column, int overflow, int scroll) {
+  if (overflow <= 0 || column.empty()) return 0;
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const float bar = ImGui::GetStyle().ScrollbarSize;
+  bool moved = false;
+  if (io.MouseWheel != 0.0f && io.MousePos.x >= column.x && io.MousePos.x < column.x + column.w &&
+      (g.HoveredWindow == nullptr || !g.HoveredWindow->ScrollbarY)) {
+    scroll -= static_cast<int>(std::lround(io.MouseWheel * 3.0f * ImGui::GetTextLineHeightWithSpacing()));
+    moved = true;
+  }
+  scroll = std::clamp(scroll, 0, overflow);
+  ImGui::SetNextWindowPos(ImVec2(static_cast<float>(column.x + column.w) - bar, static_cast<float>(column.y)),
+                          ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(bar, static_cast<float>(column.h)), ImGuiCond_Always);
+  ImGui::SetNextWindowContentSize(ImVec2(0.0f, static_cast<float>(column.h + overflow)));
+  if (moved) ImGui::SetNextWindowScroll(ImVec2(-1.0f, static_cast<float>(scroll)));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0.0f, 0.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowBorderSize, 0.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(1.0f, 1.0f));  // else 32 px wide, half off the screen
+  ImGui::Begin(id, nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysVerticalScrollbar |
+                   ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav);
+  if (!moved) scroll = static_cast<int>(std::lround(ImGui::GetScrollY()));
+  ImGui::End();
+  ImGui::PopStyleVar(3);
+  return std::clamp(scroll, 0, overflow);
 }
 
 }  // namespace
@@ -337,12 +385,29 @@ void begin_frame_panels(FrameLayout& layout) {
   f.layout = layout;  // slot_for reads which bars are open
   f.framed = true;
   const SlotNeeds needs = last_frame_needs();
-  fit_to_needs(layout, needs, ImGui::GetTextLineHeightWithSpacing());
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  // The bottom bar takes a row of its own once its panels could not fit between the
+  // columns, and keeps it while the window and the font stay (measured there, they would
+  // fit, and it would go back and forth).
+  const std::array<int, 3> shape{layout.window.w, layout.window.h, static_cast<int>(std::lround(line * 100.0f))};
+  if (shape != f.bottom_wide_for) f.bottom_wide = false;
+  const FrameLayout before = layout;
+  fit_to_needs(layout, needs, line, f.bottom_wide);
+  if (!f.bottom_wide && bottom_overfull(layout, needs)) {
+    f.bottom_wide = true;
+    f.bottom_wide_for = shape;
+    layout = before;
+    fit_to_needs(layout, needs, line, true);
+  }
+  const int bar = static_cast<int>(std::ceil(ImGui::GetStyle().ScrollbarSize));
+  f.left_scroll = column_scroll_bar("##left column", layout.left, layout.left_overflow, f.left_scroll);
+  f.right_scroll = column_scroll_bar("##right column", layout.right, layout.right_overflow, f.right_scroll);
+  scroll_columns(layout, f.left_scroll, f.right_scroll, bar);
   f.layout = layout;
   f.overfull = {std::max(needs.text - layout.text.h, 0), std::max(needs.drum - layout.drum.h, 0),
-                std::max(needs.rack - layout.rack.h, 0)};
+                std::max(needs.rack - layout.rack.h, 0), std::max(needs.beats - layout.beats.h, 0)};
   f.drawn.clear();
-  f.flex_last = std::exchange(f.flex, {});
+  f.flex.clear();
 }
 
 const std::vector<std::pair<std::string, PanelRect>>& drawn_panels() { return widgets::g_frame.drawn; }
