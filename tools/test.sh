@@ -6,7 +6,9 @@
 #      build-asan/, the unit tests' executables only) and the fuzzers (build-fuzz/) compile
 #      beside it (every build batches its libraries' files, AM_UNITY_LIBS);
 #   3. the unit suites again in the sanitized build (tools/sanitized_ctest.sh);
-#   4. fuzzing every file format (tools/run_fuzz.sh, AM_FUZZ_SECONDS, default 60) while a
+#   4. the engine's and the grow controller's tests under ThreadSanitizer (build-tsan/,
+#      compiled beside the Release suite too);
+#   5. fuzzing every file format (tools/run_fuzz.sh, AM_FUZZ_SECONDS, default 60) while a
 #      soak of AM_SOAK_ACTIONS (default 1,000) random script actions runs (tools/soak.sh).
 # Any failed test, sanitizer report, fuzz finding or soak failure fails the run.
 # Budget: 15 minutes from a clean clone on a 2-core machine.
@@ -39,10 +41,10 @@ stage "Release suite, with the sanitized build and the fuzzers compiling beside 
 # 15-minute budget on 2 cores (a clean run took 1,588 s on CI), and what the app adds
 # over the unit tests (the window, GL, the encoder) runs in the Release suite. The
 # fuzzers are compiled right after it, so no stage below compiles.
-asan_targets=(test_model test_analysis test_train train_grad_dump test_grow test_machine test_ui
+asan_targets=(test_model test_analysis test_train train_grad_dump test_grow test_engine test_machine test_ui
   test_ui_panels test_flags sanitizer_selftest_leak sanitizer_selftest_heap_overflow
   sanitizer_selftest_signed_overflow)
-mkdir -p build-asan
+mkdir -p build-asan build-tsan
 # Ninja keeps both cores busy across targets better than make (a folder configured with
 # make before keeps make: CMake cannot switch a folder's generator).
 asan_generator=()
@@ -55,6 +57,10 @@ fi
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
     -DAM_SANITIZE=ON -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF -DAM_UNITY_LIBS=ON &&
   nice -n 5 cmake --build build-asan -j"$jobs" --target "${asan_targets[@]}" &&
+  CC=clang CXX=clang++ cmake -S . -B build-tsan "${asan_generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ "${launcher[@]}" \
+    -DAM_TSAN=ON -DAM_BUILD_APP=OFF -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF &&
+  nice -n 5 cmake --build build-tsan -j"$jobs" --target test_engine test_grow &&
   nice -n 5 tools/run_fuzz.sh build
 ) >build-asan/build.log 2>&1 &
 asan_build=$!
@@ -79,7 +85,15 @@ stage "sanitized suite"
 # minutes each under ASan; the 200-step loss test, 20 s sanitized, trains through the
 # code the byte-for-byte training tests run sanitized).
 export AM_SANITIZED_EXCLUDE="${AM_SANITIZED_EXCLUDE-^grow:controller: |^grow:presets: (a short plain run|the shipped recipe reproduces)|^train:training: 200 steps on one chapter}"
-tools/sanitized_ctest.sh "$repo/build-asan" -R "^(model|analysis|train|grow|machine|ui|flags|sanitizer):"
+tools/sanitized_ctest.sh "$repo/build-asan" -R "^(model|analysis|train|grow|engine|machine|ui|flags|sanitizer):"
+
+stage "ThreadSanitizer: the engine's and the grow controller's threads"
+# The loader thread, the checkpoint cache's worker and the sweep threads (engine:), and
+# the trainer's thread under the grow controller, with its runs, locks and faults
+# (grow:). Left to the Release stage: the byte-for-byte training runs (minutes each under
+# TSan); "the checkpoint list grows while the run goes on" trains beside the reader here.
+AM_SANITIZED_EXCLUDE="^grow:controller: (300|pause|a process killed)|^grow:presets: (a short plain run|the shipped recipe reproduces)" \
+  tools/sanitized_ctest.sh "$repo/build-tsan" -R "^(engine|grow):"
 
 stage "fuzzing every file format, with the soak beside it"
 fuzz_status=0
