@@ -129,39 +129,45 @@ void print_circuit(const CircuitAnalysis& c, double ms, std::ostream& log) {
       static_cast<long long>(c.false_copy.confident), 100.0 * c.false_copy.rate());
 }
 
-}  // namespace
+// What the analysis reads besides the checkpoints: the manifest (parsed, and as JSON for
+// the entries it keeps) and the corpus's held-out books, windows and bigram counts.
+struct RunInputs {
+  Manifest manifest;
+  Json manifest_json;
+  std::vector<std::string> book_names;
+  std::vector<HeldoutBook> heldout_books;
+  std::vector<HeldoutWindow> windows;
+  BigramModel bigram;
+};
 
-Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostream& log) {
-  const int threads = resolve_threads(opt.threads);
-  const fs::path& dir = opt.dir;
-  auto manifest = load_manifest(dir);
+Result<RunInputs> read_run_inputs(const RunAnalysisOptions& opt) {
+  RunInputs in;
+  auto manifest = load_manifest(opt.dir);
   if (!manifest) return fail(manifest.error());
-  if (manifest->checkpoints.empty()) return fail(dir.string() + ": the manifest lists no checkpoint");
-  auto manifest_json = read_json(dir / "manifest.json");
+  if (manifest->checkpoints.empty()) return fail(opt.dir.string() + ": the manifest lists no checkpoint");
+  auto manifest_json = read_json(opt.dir / "manifest.json");
   if (!manifest_json) return fail(manifest_json.error());
-
+  in.manifest = std::move(*manifest);
+  in.manifest_json = std::move(*manifest_json);
   auto corpus = load_corpus(opt.corpus_dir);
   if (!corpus) return fail(corpus.error());
   if (auto ok = check_alphabet(*corpus); !ok) return fail(ok.error());
-
-  std::vector<std::string> heldout_texts, book_names;
-  std::vector<HeldoutBook> heldout_books;
-  BigramModel bigram;
+  std::vector<std::string> heldout_texts;
   for (const Book& b : corpus->books) {
     heldout_texts.push_back(b.heldout_text);
-    book_names.push_back(b.name);
-    heldout_books.push_back({b.name, b.title, encode(b.heldout_text)});
-    bigram.count(b.train_text);
+    in.book_names.push_back(b.name);
+    in.heldout_books.push_back({b.name, b.title, encode(b.heldout_text)});
+    in.bigram.count(b.train_text);
   }
-  const std::vector<HeldoutWindow> windows = sample_heldout_windows(heldout_texts);
-  const NonsenseSet& set = standard_nonsense_set();
-  say(log, "weights: %s (%zu checkpoints)\ncorpus: %s (%zu books)\nthreads: %d\n", dir.c_str(),
-      manifest->checkpoints.size(), opt.corpus_dir.c_str(), corpus->books.size(), threads);
+  in.windows = sample_heldout_windows(heldout_texts);
+  return in;
+}
 
-  // 1. Per checkpoint, one checkpoint per thread.
-  std::vector<CheckpointEntry> todo;
-  if (opt.final_only) todo.push_back(manifest->final_checkpoint());
-  else todo = manifest->checkpoints;
+// 1. Per checkpoint, one checkpoint per thread: the records, in `todo`'s order.
+Result<std::vector<CheckpointRecord>> measure_checkpoints(const RunAnalysisOptions& opt, const RunInputs& in,
+                                                          const std::vector<CheckpointEntry>& todo, int threads,
+                                                          std::ostream& log) {
+  const NonsenseSet& set = standard_nonsense_set();
   std::vector<std::optional<CheckpointRecord>> measured(todo.size());
   std::vector<std::string> errors(todo.size());
   std::mutex progress_mutex;
@@ -170,12 +176,12 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
   const double cpu_all = cpu_ms();
   parallel_for(static_cast<int>(todo.size()), threads, [&](int i, int) {
     const CheckpointEntry& c = todo[static_cast<std::size_t>(i)];
-    auto w = load_weights(dir / c.file);
+    auto w = load_weights(opt.dir / c.file);
     if (!w) {
       errors[static_cast<std::size_t>(i)] = w.error();
     } else {
-      const CheckpointMetrics m = analyse_checkpoint(*w, set, windows, 1);
-      measured[static_cast<std::size_t>(i)] = make_record(c.step, c.file, m, manifest_entry(*manifest_json, c.step));
+      const CheckpointMetrics m = analyse_checkpoint(*w, set, in.windows, 1);
+      measured[static_cast<std::size_t>(i)] = make_record(c.step, c.file, m, manifest_entry(in.manifest_json, c.step));
     }
     if (opt.progress) {
       std::lock_guard<std::mutex> lock(progress_mutex);
@@ -187,15 +193,41 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
     if (!e.empty()) return fail(e);
   say(log, "analysed %zu checkpoint(s) in %.2f s on %d thread(s) (processor time %.2f s, %.1f ms per checkpoint)\n",
       todo.size(), all_ms / 1000.0, threads, all_cpu_ms / 1000.0, all_cpu_ms / static_cast<double>(todo.size()));
-
-  // 2. The series: measured records, plus (with final_only) what the manifest holds.
-  std::vector<CheckpointRecord> series, fresh;
+  std::vector<CheckpointRecord> fresh;
   for (const auto& r : measured) fresh.push_back(*r);
-  for (const CheckpointEntry& c : manifest->checkpoints) {
+  return fresh;
+}
+
+// 2. The series: the records just measured, plus (with final_only) what the manifest holds.
+std::vector<CheckpointRecord> merge_series(const RunInputs& in, const std::vector<CheckpointRecord>& fresh) {
+  std::vector<CheckpointRecord> series;
+  for (const CheckpointEntry& c : in.manifest.checkpoints) {
     const auto it = std::find_if(fresh.begin(), fresh.end(), [&](const CheckpointRecord& r) { return r.step == c.step; });
     if (it != fresh.end()) series.push_back(*it);
-    else if (auto old = record_from_manifest_entry(manifest_entry(*manifest_json, c.step))) series.push_back(*old);
+    else if (auto old = record_from_manifest_entry(manifest_entry(in.manifest_json, c.step))) series.push_back(*old);
   }
+  return series;
+}
+
+}  // namespace
+
+Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostream& log) {
+  const int threads = resolve_threads(opt.threads);
+  const fs::path& dir = opt.dir;
+  auto inputs = read_run_inputs(opt);
+  if (!inputs) return fail(inputs.error());
+  const RunInputs& run = *inputs;
+  const NonsenseSet& set = standard_nonsense_set();
+  say(log, "weights: %s (%zu checkpoints)\ncorpus: %s (%zu books)\nthreads: %d\n", dir.c_str(),
+      run.manifest.checkpoints.size(), opt.corpus_dir.c_str(), run.book_names.size(), threads);
+
+  std::vector<CheckpointEntry> todo;
+  if (opt.final_only) todo.push_back(run.manifest.final_checkpoint());
+  else todo = run.manifest.checkpoints;
+  auto measured = measure_checkpoints(opt, run, todo, threads, log);
+  if (!measured) return fail(measured.error());
+  const std::vector<CheckpointRecord>& fresh = *measured;
+  const std::vector<CheckpointRecord> series = merge_series(run, fresh);
   const CheckpointRecord& final_record = fresh.back();
 
   // 3. The final checkpoint's studies.
@@ -206,13 +238,13 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
   const CopyAccuracy check = nonsense_accuracy(*final_weights, set, {}, threads);
   const double pass_ms = ms_since(t_pass), pass_cpu_ms = cpu_ms() - cpu_pass;
   const auto t_final = Clock::now();
-  const FinalAnalysis final = analyse_final(*final_weights, final_record.step, set, final_record.heads, heldout_books,
-                                            bigram, threads);
+  const FinalAnalysis final = analyse_final(*final_weights, final_record.step, set, final_record.heads, run.heldout_books,
+                                            run.bigram, threads);
   const double final_ms = ms_since(t_final);
   const ChapterFacts facts = derive_facts(series, final_record.heads, final);
   const auto t_circuit = Clock::now();
-  const CheckpointMetrics final_metrics = analyse_checkpoint(*final_weights, set, windows, threads);
-  const CircuitAnalysis circuit = analyse_circuit(*final_weights, final_metrics, final, set, heldout_books, threads);
+  const CheckpointMetrics final_metrics = analyse_checkpoint(*final_weights, set, run.windows, threads);
+  const CircuitAnalysis circuit = analyse_circuit(*final_weights, final_metrics, final, set, run.heldout_books, threads);
   const double circuit_ms = ms_since(t_circuit);
 
   // 4. Write.
@@ -220,8 +252,8 @@ Result<RunAnalysisSummary> analyse_run(const RunAnalysisOptions& opt, std::ostre
     return fail(ok.error());
   AnalysisInputs in;
   in.set = &set;
-  in.windows = &windows;
-  in.book_names = book_names;
+  in.windows = &run.windows;
+  in.book_names = run.book_names;
   in.circuit = &circuit;
   in.series = series;
   in.final_record = &final_record;

@@ -115,8 +115,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   // The command line wins; headless runs default to High so their pictures repeat anywhere.
   app->quality_choice_ = options.quality ? *options.quality
                          : headless      ? render::QualityChoice::kHigh
-                                         : static_cast<render::QualityChoice>(app->session_->state().settings.quality);
-  app->session_->mutable_state().settings.quality = static_cast<int>(app->quality_choice_);
+                                         : app->session_->state().settings.quality;
+  app->session_->mutable_state().settings.quality = app->quality_choice_;
   app->adapt_.tier = render::initial_quality(app->quality_choice_, app->gl_renderer_);
 
   auto shader_dir = render::find_shader_dir();
@@ -285,9 +285,9 @@ void MachineApp::hold_taps_for_imgui() {
 }
 
 void MachineApp::sync_quality() {
-  const int wanted = session_->state().settings.quality;
-  if (wanted != static_cast<int>(quality_choice_) && wanted >= 0 && wanted < ui::kQualityChoiceCount) {
-    quality_choice_ = static_cast<render::QualityChoice>(wanted);
+  const QualityChoice wanted = session_->state().settings.quality;
+  if (wanted != quality_choice_) {
+    quality_choice_ = wanted;
     adapt_ = render::AdaptState{};
     adapt_.tier = render::initial_quality(quality_choice_, gl_renderer_);
   }

@@ -29,10 +29,8 @@ Binding<Options> window_size() {
 }
 
 Binding<Options> quality_choice() {
-  std::vector<std::pair<std::string, render::QualityChoice>> names;
-  for (const auto q : {render::QualityChoice::kAuto, render::QualityChoice::kHigh,
-                       render::QualityChoice::kMedium, render::QualityChoice::kLow})
-    names.emplace_back(render::quality_choice_name(q), q);
+  std::vector<std::pair<std::string, QualityChoice>> names;
+  for (const NamedValue<QualityChoice>& q : kQualityChoiceNames) names.emplace_back(q.name, q.value);
   return one_of(&Options::quality, names);
 }
 

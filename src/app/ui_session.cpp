@@ -69,6 +69,39 @@ class UiSession::ScriptPort final : public ui::EnginePort {
   UiSession& session_;
 };
 
+// Each run loads on its own thread (two cores read two runs at once); the messages keep
+// the runs' order. A run that does not load is left out, with its reason.
+std::vector<std::string> UiSession::load_runs(std::vector<RunInfo> runs) {
+  std::vector<std::string> problems;
+  const bool several = runs.size() > 1;
+  std::vector<std::future<Result<std::unique_ptr<engine::ModelEngine>>>> loading;
+  const std::optional<int> delay_ms = test_load_delay_ms();
+  for (const RunInfo& info : runs)
+    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless = headless_, delay_ms] {
+      // The window shows the final checkpoint at once and the rest arrive behind it;
+      // headless pictures and dumps must not depend on how far loading got.
+      engine::ModelEngine::OpenOptions open;
+      open.background = !headless || delay_ms.has_value();
+      if (delay_ms)
+        open.before_load = [ms = *delay_ms](std::size_t) {
+          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+        };
+      return engine::ModelEngine::open(dir, open);
+    }));
+  for (std::size_t r = 0; r < runs.size(); ++r) {
+    RunInfo& info = runs[r];
+    auto engine = loading[r].get();
+    if (!engine) {
+      problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
+      continue;
+    }
+    for (const std::string& m : (*engine)->load_messages())
+      problems.push_back(several ? "run " + info.name + ": " + m : m);
+    runs_.push_back({std::move(info), std::move(*engine)});
+  }
+  return problems;
+}
+
 Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
   auto pulled = HeadMask::parse(options.ablate);
   if (!pulled) return fail("--ablate: " + pulled.error());
@@ -81,35 +114,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->headless_ = headless;
   // Degrade, don't refuse: a run with no usable checkpoint is left out, with its reason;
   // only a folder where no run loads is refused.
-  std::vector<std::string> problems;
-  const bool several = runs->size() > 1;
-  // Each run loads on its own thread (two cores read two runs at once); the messages keep
-  // the runs' order.
-  std::vector<std::future<Result<std::unique_ptr<engine::ModelEngine>>>> loading;
-  const std::optional<int> delay_ms = test_load_delay_ms();
-  for (const RunInfo& info : *runs)
-    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless, delay_ms] {
-      // The window shows the final checkpoint at once and the rest arrive behind it;
-      // headless pictures and dumps must not depend on how far loading got.
-      engine::ModelEngine::OpenOptions open;
-      open.background = !headless || delay_ms.has_value();
-      if (delay_ms)
-        open.before_load = [ms = *delay_ms](std::size_t) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-        };
-      return engine::ModelEngine::open(dir, open);
-    }));
-  for (std::size_t r = 0; r < runs->size(); ++r) {
-    RunInfo& info = (*runs)[r];
-    auto engine = loading[r].get();
-    if (!engine) {
-      problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
-      continue;
-    }
-    for (const std::string& m : (*engine)->load_messages())
-      problems.push_back(several ? "run " + info.name + ": " + m : m);
-    s->runs_.push_back({std::move(info), std::move(*engine)});
-  }
+  std::vector<std::string> problems = s->load_runs(std::move(*runs));
   if (s->runs_.empty()) {
     std::string why = "no run in " + root->string() + " could be loaded";
     for (const std::string& p : problems) why += "\n  " + p;
@@ -540,31 +545,9 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
 // 3. The panels, drawn from what step 2 derived. What they choose is kept for the next
 // frame's step 1 (which then follows at once: the frame reports a change); true when
 // they chose anything.
-bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests) {
-  ui::PanelActions actions;
-  // The frame, from this frame's display size and font (after F11 may have toggled it).
-  ui::FrameLayoutInput frame_in;
-  const ImGuiIO& io = ImGui::GetIO();
-  frame_in.width = static_cast<int>(io.DisplaySize.x);
-  frame_in.height = static_cast<int>(io.DisplaySize.y);
-  frame_in.line = ImGui::GetTextLineHeightWithSpacing();
-  frame_in.left_open = state_.settings.panels.left_bar;
-  frame_in.right_open = state_.settings.panels.right_bar;
-  frame_in.bottom_open = state_.settings.panels.bottom_bar;
-  frame_in.presentation = state_.presentation;
-  frame_in.why_open = ui::tracing_shown(state_);
-  layout_ = ui::compute_frame_layout(frame_in);
-  // Changes layout_ in place: a bar whose panels drew more than it showed last frame takes
-  // room from the viewport (fit_to_needs), so the machine is drawn in what is left.
-  ui::begin_frame_panels(layout_);
-  ui::draw_bar_strips(state_, layout_, actions);
-  ui::draw_navigator(state_, ctx_, steps(), actions);
-  ui::draw_chapter_text(state_, ctx_, chapter_panel_);
-  ui::draw_beat_strip(state_);
-  ui::draw_text_input(state_, text_panel_, actions);
-  ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
-  ui::draw_inspector(state_, inspector);
-  ui::draw_why(state_, tracing_, inspector.traced_part, why_panel_);
+// The drum's view of this frame: the run's curves, the slider's words while checkpoints
+// load, and the other runs to compare with.
+ui::DrumView UiSession::drum_view() {
   const std::size_t index = step_index();
   ui::DrumView drum;
   drum.training = &engine_->training();
@@ -593,6 +576,13 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
       drum.other_title = r.info.title;
     }
   }
+  return drum;
+}
+
+// The rack's view: the live figure with heads pulled (the manifest's without), and the
+// curve across training, which the drum draws too.
+ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
+  const std::size_t index = step_index();
   ui::RackView rack;
   rack.analysis = engine_->analysis();
   rack.training = &engine_->training();
@@ -606,6 +596,51 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
     rack.across_training = curve_->values();
     drum.ablated_accuracy = rack.across_training;
   }
+  return rack;
+}
+
+// How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
+void UiSession::draw_presentation_hint() {
+  if (state_.presentation != presentation_shown_) presentation_at_ = std::chrono::steady_clock::now();
+  presentation_shown_ = state_.presentation;
+  if (state_.presentation && !headless_) {
+    const double since =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
+    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
+    ui::draw_presentation_hint(layout_, alpha);
+    hint_showing_ = alpha > 0.0f;
+  } else {
+    hint_showing_ = false;
+  }
+}
+
+bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests) {
+  ui::PanelActions actions;
+  // The frame, from this frame's display size and font (after F11 may have toggled it).
+  ui::FrameLayoutInput frame_in;
+  const ImGuiIO& io = ImGui::GetIO();
+  frame_in.width = static_cast<int>(io.DisplaySize.x);
+  frame_in.height = static_cast<int>(io.DisplaySize.y);
+  frame_in.line = ImGui::GetTextLineHeightWithSpacing();
+  frame_in.left_open = state_.settings.panels.left_bar;
+  frame_in.right_open = state_.settings.panels.right_bar;
+  frame_in.bottom_open = state_.settings.panels.bottom_bar;
+  frame_in.presentation = state_.presentation;
+  frame_in.why_open = ui::tracing_shown(state_);
+  layout_ = ui::compute_frame_layout(frame_in);
+  // Changes layout_ in place: a bar whose panels drew more than it showed last frame takes
+  // room from the viewport (fit_to_needs), so the machine is drawn in what is left.
+  ui::begin_frame_panels(layout_);
+  ui::draw_bar_strips(state_, layout_, actions);
+  ui::draw_navigator(state_, ctx_, steps(), actions);
+  ui::draw_chapter_text(state_, ctx_, chapter_panel_);
+  ui::draw_beat_strip(state_);
+  ui::draw_text_input(state_, text_panel_, actions);
+  ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
+  ui::draw_inspector(state_, inspector);
+  ui::draw_why(state_, tracing_, inspector.traced_part, why_panel_);
+  ui::DrumView drum = drum_view();
+  const ui::RackView rack = rack_view(drum);
   ui::draw_drum(state_, drum, actions);
   // In chapter 11 the training panel takes the rack's place in the frame.
   if (state_.chapter != ui::kGrowChapter) ui::draw_rack(state_, rack, actions);
@@ -620,18 +655,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);
-  // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
-  if (state_.presentation != presentation_shown_) presentation_at_ = std::chrono::steady_clock::now();
-  presentation_shown_ = state_.presentation;
-  if (state_.presentation && !headless_) {
-    const double since =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
-    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
-    ui::draw_presentation_hint(layout_, alpha);
-    hint_showing_ = alpha > 0.0f;
-  } else {
-    hint_showing_ = false;
-  }
+  draw_presentation_hint();
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);

@@ -176,6 +176,10 @@ class UiSession {
   Status window_command(const ui::ScriptCommand& command);
   Status view_command(const ui::ScriptCommand& command);  // open, save-view
   Status open_at_start(const Options& options);            // FILE / --open, else the last session
+  std::vector<std::string> load_runs(std::vector<RunInfo> runs);  // into runs_; the problems met
+  ui::DrumView drum_view();                             // also keeps drum_text_ for the dump
+  ui::RackView rack_view(ui::DrumView& drum) const;    // gives the drum the ablated curve
+  void draw_presentation_hint();
   void hold_view_camera(SessionRequests& requests);        // an opened view's camera, until the chapter moves
   void check_view_hash();                                  // once the opened view's checkpoint is read
   // session_keep.cpp: the menu's and keys' save / open / picture / lesson / record choices.

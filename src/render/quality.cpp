@@ -15,22 +15,6 @@ const char* quality_tier_name(QualityTier tier) {
   return "high";
 }
 
-const char* quality_choice_name(QualityChoice choice) {
-  switch (choice) {
-    case QualityChoice::kAuto: return "auto";
-    case QualityChoice::kHigh: return "high";
-    case QualityChoice::kMedium: return "medium";
-    case QualityChoice::kLow: return "low";
-  }
-  return "auto";
-}
-
-std::optional<QualityChoice> parse_quality_choice(std::string_view name) {
-  for (const QualityChoice c : {QualityChoice::kAuto, QualityChoice::kHigh, QualityChoice::kMedium, QualityChoice::kLow})
-    if (name == quality_choice_name(c)) return c;
-  return std::nullopt;
-}
-
 QualityLevel quality_level(QualityTier tier) {
   QualityLevel q;  // High: the full look
   if (tier == QualityTier::kMedium) {

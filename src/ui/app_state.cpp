@@ -91,9 +91,4 @@ void set_status(AppState& state, std::string message, bool is_error) {
   state.status_is_error = is_error;
 }
 
-const char* quality_choice_label(int quality) {
-  static constexpr const char* kNames[kQualityChoiceCount] = {"auto", "high", "medium", "low"};
-  return quality >= 0 && quality < kQualityChoiceCount ? kNames[quality] : kNames[0];
-}
-
 }  // namespace am::ui

@@ -48,7 +48,7 @@ std::string settings_to_json(const Settings& s) {
   j["dpi_override"] = s.dpi_override;
   j["reduced_motion"] = s.reduced_motion;
   j["palette"] = palette_name(s.palette);
-  j["quality"] = quality_choice_label(s.quality);
+  j["quality"] = quality_choice_name(s.quality);
   Json panels;
   for (const auto& p : kPanelFlags) panels[p.key] = s.panels.*(p.flag);
   j["panels"] = panels;
@@ -87,10 +87,9 @@ LoadedSettings settings_from_json(const std::string& text, const std::string& la
       problems.push_back("palette is not one of brass, high-contrast, colour-blind");
   }
   if (auto it = j.find("quality"); it != j.end()) {
-    bool known = false;
-    for (int q = 0; q < kQualityChoiceCount && it->is_string(); ++q)
-      if (it->get<std::string>() == quality_choice_label(q)) s.quality = q, known = true;
-    if (!known) problems.push_back("quality is not one of auto, high, medium, low");
+    const auto q = it->is_string() ? parse_quality_choice(it->get<std::string>()) : std::nullopt;
+    if (q) s.quality = *q;
+    else problems.push_back("quality is not one of " + names_listed(kQualityChoiceNames, ", "));
   }
   if (auto it = j.find("panels"); it != j.end() && it->is_object())
     for (const auto& p : kPanelFlags)

@@ -53,7 +53,7 @@ nlohmann::ordered_json dump_state(const AppState& state, const Activations& acts
   j["run"] = state.run;
   j["status"] = state.status;
   j["quality"] = state.quality_active.empty() ? nullptr : nlohmann::ordered_json(state.quality_active);
-  j["quality_choice"] = quality_choice_label(state.settings.quality);
+  j["quality_choice"] = quality_choice_name(state.settings.quality);
   j["load_messages"] = state.load_messages;
   return j;
 }

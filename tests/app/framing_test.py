@@ -2,7 +2,8 @@
 """Every chapter frames its focus: through one `--script` with a `dump` per chapter at one window
 size, for each chapter the focus parts' projected rectangle lies inside the viewport,
 fills at least half of its width or its height, meets no panel (when the dump lists
-panels), and the callouts neither overlap each other nor leave the viewport.
+panels), and the callouts neither overlap each other nor leave the viewport; and with a 64-character
+text, every chapter that frames the row of slugs keeps the whole row in view.
 
 Usage: framing_test.py APP SOURCE_DIR WORK_DIR WxH   (runs under Xvfb)"""
 import json
@@ -85,6 +86,33 @@ for k in numbers:
         check(inside(a, v), f"chapter {k} at {SIZE}: callout {a} leaves the viewport")
         for b in callouts[i + 1:]:
             check(not overlap(a, b), f"chapter {k} at {SIZE}: callouts {a} and {b} overlap")
+
+# Fit my text: with the longest text the model reads (64 characters), every chapter whose
+# focus is the row of slugs still has the whole row in the viewport.
+LONG = "the queen said that the king would come to the castle before dawn"[:64]
+long_script = os.path.join(WORK, "long_text.txt")
+long_dumps = {k: os.path.join(WORK, f"long_{k}.json") for k in numbers}
+with open(long_script, "w") as f:
+    f.write(f"text {LONG}\n")
+    for k in numbers:
+        f.write(f"chapter {k}\ntext {LONG}\ndump {long_dumps[k]}\n")
+p = subprocess.run([*PREFIX, APP, "--script", long_script, "--size", SIZE, "--quality", "low", "--weights-dir", WEIGHTS],
+                   capture_output=True, text=True, timeout=300)
+check(p.returncode == 0, f"the long-text walk: exit code {p.returncode} {p.stderr[-300:]}")
+slug_chapters = 0
+for k in numbers:
+    if not os.path.exists(long_dumps[k]):
+        check(False, f"chapter {k} with {len(LONG)} characters: no dump written")
+        continue
+    with open(long_dumps[k]) as f:
+        d = json.load(f)
+    if "slugs" not in d.get("focus_parts", []) or d.get("focus") is None:
+        continue
+    slug_chapters += 1
+    check(len(d.get("text", "")) == len(LONG), f"chapter {k}: the text is {len(d.get('text', ''))} characters")
+    check(inside(d["focus"], d["viewport"]),
+          f"chapter {k} at {SIZE} with {len(LONG)} characters: the slugs {d['focus']} leave the viewport {d['viewport']}")
+check(slug_chapters >= 1, "no chapter frames the row of slugs")
 
 print(f"focus share of the viewport at {SIZE} (width / height, callouts):")
 for k, ws, hs, n in rows:

@@ -19,7 +19,7 @@
 
 using namespace am;
 using namespace am::engine;
-using am::test::WeightsFolder;
+using am::engine_test::WeightsFolder;
 using Catch::Matchers::Contains;
 
 TEST_CASE("the engine loads every checkpoint, the manifest and the analysis", "[engine]") {

@@ -14,10 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include "am/model/config.hpp"
+#include "am/model/head_mask.hpp"
 #include "am/model/safetensors.hpp"
 #include "am/model/weights.hpp"
 
-namespace am::test {
+namespace am::engine_test {
 
 struct WeightsFolder {
   // One folder per process: ctest -j runs these cases side by side (and other checkouts may too).
@@ -51,4 +52,4 @@ struct WeightsFolder {
 };
 
 
-}  // namespace am::test
+}  // namespace am::engine_test

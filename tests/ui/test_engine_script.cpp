@@ -18,7 +18,7 @@
 using namespace am;
 using namespace am::ui;
 using namespace am::engine;
-using am::test::WeightsFolder;
+using am::engine_test::WeightsFolder;
 using Catch::Matchers::Contains;
 
 TEST_CASE("a script over the real engine, pulling a head changes the dumped probabilities", "[engine]") {

@@ -31,7 +31,7 @@ TEST_CASE("settings round trip through the file", "[settings]") {
   s.dpi_override = 2.0f;
   s.reduced_motion = true;
   s.palette = Palette::kColourBlind;
-  s.quality = 3;  // low
+  s.quality = QualityChoice::kLow;
   s.panels.rack = false;
   s.panels.help = true;
   s.panels.right_bar = false;  // the frame's bars are kept collapsed between runs

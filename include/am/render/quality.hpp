@@ -8,16 +8,18 @@
 #include <string_view>
 #include <vector>
 
+#include "am/core/quality_choice.hpp"
+
 namespace am::render {
 
 // Ordered from cheapest to finest, so "one tier down" is minus one.
 enum class QualityTier : std::uint8_t { kLow = 0, kMedium = 1, kHigh = 2 };
-// What the user asked for: a tier, or Auto (start from the driver, then adapt).
-enum class QualityChoice : std::uint8_t { kAuto = 0, kHigh, kMedium, kLow };
+// What the user asked for (am/core/quality_choice.hpp: the enum and its names).
+using am::QualityChoice;
+using am::quality_choice_name;
+using am::parse_quality_choice;
 
 const char* quality_tier_name(QualityTier tier);        // "high", "medium", "low"
-const char* quality_choice_name(QualityChoice choice);  // "auto", "high", ...
-std::optional<QualityChoice> parse_quality_choice(std::string_view name);
 
 // What one tier draws. High is the full look (every reference image is drawn at High).
 struct QualityLevel {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "am/core/quality_choice.hpp"
 #include "am/core/result.hpp"
 #include "am/engine/generation.hpp"
 #include "am/model/head_mask.hpp"
@@ -48,15 +49,11 @@ struct Settings {
   float dpi_override = 0.0f;    // 0 = use the monitor's content scale
   bool reduced_motion = false;  // no travelling beads, no camera glides
   Palette palette = Palette::kBrass;
-  // Drawing quality, in render::QualityChoice's order (0 auto, 1 high, 2 medium, 3 low).
-  int quality = 0;
+  QualityChoice quality = QualityChoice::kAuto;  // drawing quality (am/core/quality_choice.hpp)
   PanelVisibility panels;
 
   bool operator==(const Settings&) const = default;
 };
-inline constexpr int kQualityChoiceCount = 4;
-// "auto", "high", "medium", "low" (the --quality names); index out of range: "auto".
-const char* quality_choice_label(int quality);
 inline constexpr float kMinFontScale = 0.5f;
 inline constexpr float kMaxFontScale = 3.0f;
 inline constexpr float kMinDpiOverride = 0.5f;  // besides 0 (automatic)

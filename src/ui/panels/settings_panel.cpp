@@ -58,8 +58,9 @@ void draw_settings(AppState& state, PanelActions& actions) {
   for (int i = 0; i < kPaletteCount; ++i) names[i] = palette_name(static_cast<Palette>(i));
   if (ImGui::Combo("palette", &palette, names, kPaletteCount)) s.palette = static_cast<Palette>(palette);
   const char* qualities[kQualityChoiceCount];
-  for (int i = 0; i < kQualityChoiceCount; ++i) qualities[i] = quality_choice_label(i);
-  ImGui::Combo("quality", &s.quality, qualities, kQualityChoiceCount);
+  for (int i = 0; i < kQualityChoiceCount; ++i) qualities[i] = kQualityChoiceNames[i].name;
+  int quality = static_cast<int>(s.quality);  // the table's order is the enum's
+  if (ImGui::Combo("quality", &quality, qualities, kQualityChoiceCount)) s.quality = kQualityChoiceNames[quality].value;
   widgets::help_marker(
       "auto starts low on software OpenGL and adapts to the measured frame time; "
       "high is the full look; low gives up smoothing, shadow detail and inner glass "

@@ -31,7 +31,7 @@ void draw_status_line(AppState& state, const StatusView& view) {
       fields.push_back("preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.to_cache));
     if (view.frame_ms > 0.0) fields.push_back(fmt_fixed(view.frame_ms, 1) + " ms");
     if (!state.quality_active.empty())
-      fields.push_back("quality " + state.quality_active + (state.settings.quality == 0 ? " (auto)" : ""));
+      fields.push_back("quality " + state.quality_active + (state.settings.quality == QualityChoice::kAuto ? " (auto)" : ""));
     fields.push_back("F1: help");
     // The strip is one line high and never wraps (a wrap at its edge stacked the letters of
     // a word): the newest message comes first, then the whole fields that still fit.
