@@ -113,6 +113,7 @@ for k in numbers:
     check(inside(d["focus"], d["viewport"]),
           f"chapter {k} at {SIZE} with {len(LONG)} characters: the slugs {d['focus']} leave the viewport {d['viewport']}")
 check(slug_chapters >= 1, "no chapter frames the row of slugs")
+print(f"{slug_chapters} chapters frame the row of slugs; with {len(LONG)} characters it stays in view")
 
 print(f"focus share of the viewport at {SIZE} (width / height, callouts):")
 for k, ws, hs, n in rows:
