@@ -10,14 +10,5 @@ add_compile_options(${AM_SANITIZER_FLAGS})
 add_link_options(-fsanitize=address,undefined)
 # The sanitizer self-tests (tests/sanitizer) exist only in this build.
 set(AM_SANITIZED_BUILD ON)
-# Line tables are all a sanitizer's stack trace needs: full debug info would make this
-# build, which tools/test.sh compiles from scratch beside the Release suite, a third slower.
-if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-  string(REPLACE "-g" "-gline-tables-only" CMAKE_CXX_FLAGS_RELWITHDEBINFO "${CMAKE_CXX_FLAGS_RELWITHDEBINFO}")
-  string(REPLACE "-g" "-gline-tables-only" CMAKE_C_FLAGS_RELWITHDEBINFO "${CMAKE_C_FLAGS_RELWITHDEBINFO}")
-endif()
-foreach(lang C CXX)
-  string(REGEX REPLACE "-O[123s]" "-O0" CMAKE_${lang}_FLAGS_RELWITHDEBINFO "${CMAKE_${lang}_FLAGS_RELWITHDEBINFO}")
-endforeach()
-# src/model and src/train add this after the build's own level, so it wins there.
-set(AM_SANITIZED_NUMERICS_OPT -O2)
+include(${CMAKE_CURRENT_LIST_DIR}/SanitizedLevels.cmake)
+am_sanitized_levels(-O0)
