@@ -55,10 +55,9 @@ BeatOverlayFacts draw_beat_overlay(const std::string& caption, const machine::Sc
                       card.y + 2 * pad});
   texts.push_back(&wrapped);
   for (const machine::ScreenNote& n : scene.notes) {
-    const glm::vec4 c = vp * glm::vec4(n.anchor, 1.0f);
-    if (c.w <= 0.0f) continue;
-    const float ax = view.x + (0.5f * c.x / c.w + 0.5f) * view.w,
-                ay = view.y + (0.5f - 0.5f * c.y / c.w) * view.h;
+    const auto a = ui::project_to_window(vp, n.anchor, view);
+    if (!a) continue;  // behind the eye
+    const float ax = a->x, ay = a->y;
     if (ax < view.x || ax > view.right() || ay < view.y || ay > view.bottom()) continue;
     const ImVec2 size = font->CalcTextSizeA(label_px, 1e9f, 0.0f, n.text.c_str());
     requests.push_back({ax, ay, size.x + 2 * pad, size.y + 2 * pad});

@@ -64,10 +64,9 @@ FocusFacts draw_focus_overlay(const ui::FocusList& focus, const machine::Scene& 
     const machine::Box b = points_at_member(f) && rep_id ? machine::pick_bounds(scene, *rep_id)
                                                          : machine::part_bounds(scene, input, f);
     if (text.empty() || b.empty()) continue;
-    const glm::vec4 c = vp * glm::vec4(b.centre(), 1.0f);
-    if (c.w <= 0.0f) continue;  // behind the eye
-    const float ax = static_cast<float>(viewport.x) + (0.5f * c.x / c.w + 0.5f) * static_cast<float>(viewport.w);
-    const float ay = static_cast<float>(viewport.y) + (0.5f - 0.5f * c.y / c.w) * static_cast<float>(viewport.h);
+    const auto a = ui::project_to_window(vp, b.centre(), view_rect);
+    if (!a) continue;  // behind the eye
+    const float ax = a->x, ay = a->y;
     if (ax < view_rect.x || ax > view_rect.right() || ay < view_rect.y || ay > view_rect.bottom()) continue;
     const ImVec2 size = font->CalcTextSizeA(label_px, 1e9f, 0.0f, text.c_str());
     requests.push_back({ax, ay, size.x + 2.0f * pad, size.y + 2.0f * pad});

@@ -5,6 +5,14 @@
 #include <limits>
 
 namespace am::ui {
+
+std::optional<glm::vec2> project_to_window(const glm::mat4& view_projection, const glm::vec3& world,
+                                           const ScreenRect& viewport) {
+  const glm::vec4 clip = view_projection * glm::vec4(world, 1.0f);
+  if (clip.w <= 1e-6f) return std::nullopt;
+  return glm::vec2(viewport.x + (0.5f * clip.x / clip.w + 0.5f) * viewport.w,
+                   viewport.y + (0.5f - 0.5f * clip.y / clip.w) * viewport.h);
+}
 namespace {
 
 float overlap_area(const ScreenRect& a, const ScreenRect& b) {

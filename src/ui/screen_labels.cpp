@@ -12,11 +12,6 @@ constexpr float kCapShare = 0.7f;
 
 ScreenRect grown(const ScreenRect& r, float by) { return {r.x - by, r.y - by, r.w + 2.0f * by, r.h + 2.0f * by}; }
 
-std::optional<glm::vec2> to_window(const glm::vec4& clip, const ScreenRect& view) {
-  if (clip.w <= 1e-6f) return std::nullopt;
-  return glm::vec2(view.x + (0.5f * clip.x / clip.w + 0.5f) * view.w, view.y + (0.5f - 0.5f * clip.y / clip.w) * view.h);
-}
-
 }  // namespace
 
 std::optional<ProjectedLabel> project_label(const render::Label& label, const glm::mat4& view_projection,
@@ -25,15 +20,15 @@ std::optional<ProjectedLabel> project_label(const render::Label& label, const gl
   const glm::vec3 normal = glm::cross(label.right, label.up);
   if (glm::dot(normal, eye - label.position) <= 0.0f) return std::nullopt;
   const glm::vec3 centre = label.position + 0.5f * label.height * label.up;
-  const glm::vec4 clip = view_projection * glm::vec4(centre, 1.0f);
-  const auto at = to_window(clip, viewport);
+  const auto at = project_to_window(view_projection, centre, viewport);
   if (!at || at->x < viewport.x || at->x > viewport.right() || at->y < viewport.y || at->y > viewport.bottom())
     return std::nullopt;
   // The cap height on screen: from the baseline to the top of the capitals.
-  const auto base = to_window(view_projection * glm::vec4(label.position, 1.0f), viewport);
-  const auto top = to_window(view_projection * glm::vec4(label.position + label.height * label.up, 1.0f), viewport);
+  const auto base = project_to_window(view_projection, label.position, viewport);
+  const auto top = project_to_window(view_projection, label.position + label.height * label.up, viewport);
   const float engraved = base && top ? glm::length(*top - *base) : 0.0f;
-  return ProjectedLabel{at->x, at->y, engraved, clip.w};
+  const float depth = (view_projection * glm::vec4(centre, 1.0f)).w;  // the clip w: distance along the view
+  return ProjectedLabel{at->x, at->y, engraved, depth};
 }
 
 std::vector<std::size_t> place_screen_labels(std::span<const ScreenLabelRequest> requests,

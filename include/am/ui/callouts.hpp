@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <glm/glm.hpp>
+
 #include "am/machine/focus.hpp"
 #include "am/ui/app_state.hpp"
 
@@ -25,6 +27,12 @@ struct ScreenRect {
     return x >= o.x && y >= o.y && right() <= o.right() && bottom() <= o.bottom();
   }
 };
+
+// A world point through `view_projection` (the renderer's projection times view) to
+// window pixels in `viewport`; nullopt when it is at or behind the eye. Callouts, beat
+// notes and the labels' screen twins all anchor with it.
+std::optional<glm::vec2> project_to_window(const glm::mat4& view_projection, const glm::vec3& world,
+                                           const ScreenRect& viewport);
 
 struct CalloutRequest {
   float anchor_x = 0.0f, anchor_y = 0.0f;  // the part's projected point
