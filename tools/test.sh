@@ -30,7 +30,10 @@ stage "setup"
 tools/setup.sh test
 
 stage "Release build"
-cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=ON "${launcher[@]}" >/dev/null
+# No benchmarks (no test runs them) and no pure unit suites (ui, panels, machine, engine,
+# flags: they run in the sanitized build below, which compiles them anyway).
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF \
+  -DAM_PURE_UNIT_TESTS=OFF "${launcher[@]}" >/dev/null
 cmake --build build -j"$jobs"
 
 stage "Release suite, with the sanitized build and the fuzzers compiling beside it"

@@ -183,7 +183,7 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
     // Whatever an event or a panel changed is drawn at once, not at the next mouse move.
     const bool changed = frame && app.session().changed_this_frame();
     const bool beads = app.view().scene().animated && app.session().beads_moving();
-    animating = gliding || refine || changed || beads || app.session().animating() || app.taps_pending() ||
+    animating = gliding || refine || changed || beads || app.session().animating() || app.keys_pending() ||
                 recording != nullptr;
     background = app.session().background_busy() || app.session().waiting_for_dialog();
   }

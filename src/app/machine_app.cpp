@@ -2,19 +2,19 @@
 
 #include "am/ui/tracing_state.hpp"
 
-#include <glad/gl.h>
 #include <GLFW/glfw3.h>
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <glad/gl.h>
+#include <imgui.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cmath>
-#include <utility>
+#include <cstdlib>
 #include <ctime>
 #include <future>
 #include <iostream>
+#include <utility>
 
 #include "am/render/asset_paths.hpp"
 #include "am/render/picking.hpp"
@@ -29,23 +29,26 @@ namespace am::app {
 namespace {
 
 // input_events.hpp spells GLFW's numbers without including GLFW.
-static_assert(ui::keys::kRight == GLFW_KEY_RIGHT && ui::keys::kLeft == GLFW_KEY_LEFT && ui::keys::kUp == GLFW_KEY_UP &&
-              ui::keys::kDown == GLFW_KEY_DOWN && ui::keys::kHome == GLFW_KEY_HOME && ui::keys::kEnd == GLFW_KEY_END &&
-              ui::keys::kSpace == GLFW_KEY_SPACE && ui::keys::kEscape == GLFW_KEY_ESCAPE &&
-              ui::keys::kEnter == GLFW_KEY_ENTER && ui::keys::kTab == GLFW_KEY_TAB &&
-              ui::keys::kPageUp == GLFW_KEY_PAGE_UP && ui::keys::kPageDown == GLFW_KEY_PAGE_DOWN &&
-              ui::keys::kBackspace == GLFW_KEY_BACKSPACE && ui::keys::kDelete == GLFW_KEY_DELETE &&
-              ui::keys::kF1 == GLFW_KEY_F1 && ui::keys::kF12 == GLFW_KEY_F12 && ui::keys::kA == GLFW_KEY_A &&
-              ui::keys::kZ == GLFW_KEY_Z && ui::keys::k0 == GLFW_KEY_0 && ui::keys::k9 == GLFW_KEY_9 &&
-              ui::keys::kPress == GLFW_PRESS && ui::keys::kRelease == GLFW_RELEASE &&
-              ui::keys::kRepeat == GLFW_REPEAT && ui::keys::kModShift == GLFW_MOD_SHIFT &&
-              ui::keys::kModControl == GLFW_MOD_CONTROL && ui::keys::kModAlt == GLFW_MOD_ALT &&
-              ui::keys::kModSuper == GLFW_MOD_SUPER,
+static_assert(ui::keys::kRight == GLFW_KEY_RIGHT && ui::keys::kLeft == GLFW_KEY_LEFT &&
+                  ui::keys::kUp == GLFW_KEY_UP && ui::keys::kDown == GLFW_KEY_DOWN &&
+                  ui::keys::kHome == GLFW_KEY_HOME && ui::keys::kEnd == GLFW_KEY_END &&
+                  ui::keys::kSpace == GLFW_KEY_SPACE && ui::keys::kEscape == GLFW_KEY_ESCAPE &&
+                  ui::keys::kEnter == GLFW_KEY_ENTER && ui::keys::kTab == GLFW_KEY_TAB &&
+                  ui::keys::kPageUp == GLFW_KEY_PAGE_UP && ui::keys::kPageDown == GLFW_KEY_PAGE_DOWN &&
+                  ui::keys::kBackspace == GLFW_KEY_BACKSPACE && ui::keys::kDelete == GLFW_KEY_DELETE &&
+                  ui::keys::kF1 == GLFW_KEY_F1 && ui::keys::kF12 == GLFW_KEY_F12 &&
+                  ui::keys::kA == GLFW_KEY_A && ui::keys::kZ == GLFW_KEY_Z && ui::keys::k0 == GLFW_KEY_0 &&
+                  ui::keys::k9 == GLFW_KEY_9 && ui::keys::kPress == GLFW_PRESS &&
+                  ui::keys::kRelease == GLFW_RELEASE && ui::keys::kRepeat == GLFW_REPEAT &&
+                  ui::keys::kModShift == GLFW_MOD_SHIFT && ui::keys::kModControl == GLFW_MOD_CONTROL &&
+                  ui::keys::kModAlt == GLFW_MOD_ALT && ui::keys::kModSuper == GLFW_MOD_SUPER,
               "input_events.hpp's key codes must be GLFW's");
 
 // The window's callbacks: each event into the session's queue. ImGui's backend is
 // installed after these and calls them from its own, so both see every event.
-ui::InputQueue* queue_of(GLFWwindow* window) { return static_cast<ui::InputQueue*>(glfwGetWindowUserPointer(window)); }
+ui::InputQueue* queue_of(GLFWwindow* window) {
+  return static_cast<ui::InputQueue*>(glfwGetWindowUserPointer(window));
+}
 
 void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods) {
   if (ui::InputQueue* q = queue_of(window)) q->push({ui::InputKind::kKey, key, action, mods});
@@ -102,7 +105,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   app->started_ = started;
   // The session (every run's checkpoints, manifest and analysis: no GL) loads on a second
   // thread while this one opens the window and its GL context: the first frame comes sooner.
-  auto loading = std::async(std::launch::async, [&options, headless] { return UiSession::create(options, headless); });
+  auto loading =
+      std::async(std::launch::async, [&options, headless] { return UiSession::create(options, headless); });
   auto window = GlWindow::create(options.width, options.height, visible, "Attention Machine");
   auto session = loading.get();
   if (!session) return fail(session.error());  // the session's message first, as before
@@ -127,7 +131,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (const char* p = std::getenv("AM_MSAA_SAMPLES"); p != nullptr) ro.msaa_samples = std::atoi(p);
   if (const char* p = std::getenv("AM_SHADOW_SIZE"); p != nullptr) ro.shadow_map_size = std::atoi(p);
   // For measuring what the moving resolution costs (a share, 0 < r <= 1).
-  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr) ro.motion_resolution = std::strtof(p, nullptr);
+  if (const char* p = std::getenv("AM_MOTION_RESOLUTION"); p != nullptr)
+    ro.motion_resolution = std::strtof(p, nullptr);
   ro.quality = app->adapt_.tier;
   auto renderer = render::Renderer::create(ro);
   if (!renderer) return fail(renderer.error());
@@ -140,8 +145,8 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
     glfwGetWindowContentScale(app->window_->handle(), &sx, &sy);
     monitor_scale = std::max(sx, sy);
   }
-  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle(), app->session_->state().settings, monitor_scale,
-                                             headless);
+  app->imgui_ = std::make_unique<ImGuiLayer>(app->window_->handle(), app->session_->state().settings,
+                                             monitor_scale, headless);
   app->session_->set_monitor_scale(monitor_scale);
   app->view_ = std::make_unique<MachineView>();
 
@@ -172,17 +177,20 @@ void MachineApp::set_size(int width, int height) {
 
 void MachineApp::place_camera(bool glide, const ui::ViewportRect& viewport) {
   // Solved from the chapter's focus parts in this frame's scene and the viewport's aspect.
-  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(), view_->input(),
-                                        viewport.aspect(), camera_.fov_y);
-  if (glide) camera_.request_pose(f.pose);
-  else camera_.set_pose(f.pose);
+  const render::Framing f = solved_pose(session_->camera_pose(), session_->focus(), view_->scene(),
+                                        view_->input(), viewport.aspect(), camera_.fov_y);
+  if (glide)
+    camera_.request_pose(f.pose);
+  else
+    camera_.set_pose(f.pose);
   user_moved_camera_ = false;
 }
 
 void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat,
                                    const std::vector<DrawnScreenLabel>& screen_labels) {
   const auto rect = [](const ui::ScreenRect& r) {
-    return nlohmann::ordered_json::array({std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
+    return nlohmann::ordered_json::array(
+        {std::lround(r.x), std::lround(r.y), std::lround(r.w), std::lround(r.h)});
   };
   nlohmann::ordered_json j;
   j["focus"] = facts.focus ? rect(*facts.focus) : nlohmann::ordered_json(nullptr);
@@ -195,7 +203,8 @@ void MachineApp::record_view_facts(const FocusFacts& facts, const BeatOverlayFac
                     {"notes", beat.notes}};
   nlohmann::ordered_json labels = nlohmann::ordered_json::array();
   for (const DrawnScreenLabel& l : screen_labels)
-    labels.push_back({{"text", l.text}, {"x", l.box.x}, {"y", l.box.y}, {"w", l.box.w}, {"h", l.box.h}, {"px", l.px}});
+    labels.push_back(
+        {{"text", l.text}, {"x", l.box.x}, {"y", l.box.y}, {"w", l.box.w}, {"h", l.box.h}, {"px", l.px}});
   j["screen_labels"] = labels;
   session_->set_view_facts(std::move(j));
 }
@@ -215,9 +224,10 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
     }
     const float dx = e.x - press_x_[b], dy = e.y - press_y_[b];
     if (b == 0 && press_in_view_[b] && dx * dx + dy * dy < 16.0f && !vp.empty()) {
-      const render::Ray ray = render::ray_through_pixel(
-          {e.x - static_cast<float>(vp.x), e.y - static_cast<float>(vp.y)},
-          {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(), camera_.projection(vp.aspect()));
+      const render::Ray ray =
+          render::ray_through_pixel({e.x - static_cast<float>(vp.x), e.y - static_cast<float>(vp.y)},
+                                    {static_cast<float>(vp.w), static_cast<float>(vp.h)}, camera_.view(),
+                                    camera_.projection(vp.aspect()));
       const render::PickId id = render::pick(view_->scene().draw, ray, 0.02f).id;
       if (const machine::Part* part = id != 0 ? view_->part(id) : nullptr) {
         selected_ = view_->describe(id);
@@ -251,37 +261,20 @@ void MachineApp::handle_mouse(const ui::ViewportRect& vp) {
   hovered_ = render::pick(view_->scene().draw, ray, 0.02f).id;
 }
 
-void MachineApp::hold_taps_for_imgui() {
+void MachineApp::replay_keys_for_imgui() {
   // ImGui 1.86 reads which keys are down at NewFrame: a press and its release that both
   // came since the last frame (a quick tap after a slow frame on a software rasteriser)
-  // never reached the text box. Such a key is down for this frame, with the modifiers it
-  // was pressed with, and up again at the next unless it really is down.
+  // would never reach the text box. The window's key events are replayed instead, one
+  // change per key per frame, over whatever the GLFW backend's callbacks wrote.
+  // The shortcuts see the same keys in the same frame (the queue hands them out).
   ImGuiIO& io = ImGui::GetIO();
-  constexpr int kKeys = IM_ARRAYSIZE(io.KeysDown);
-  for (const int k : imgui_held_) io.KeysDown[k] = glfwGetKey(window(), k) == GLFW_PRESS;
-  imgui_held_.clear();
-  const std::vector<ui::KeyTap> arrived = ui::taps_between_frames(session_->input().pending());
-  imgui_taps_.insert(imgui_taps_.end(), arrived.begin(), arrived.end());
-  // A key ImGui saw down last frame (held for a tap, or really down with its release in
-  // this batch) must be seen up for a frame before its next tap, or two presses read as one.
-  std::vector<int> down_last_frame;
-  for (const ui::KeyTap& t : imgui_taps_)
-    if (t.key >= 0 && t.key < kKeys && io.KeysDownDuration[t.key] >= 0.0f) down_last_frame.push_back(t.key);
-  const std::size_t now = ui::taps_for_one_frame(imgui_taps_, down_last_frame);
-  int mods = 0;
-  for (std::size_t i = 0; i < now; ++i) {
-    const int k = imgui_taps_[i].key;
-    mods |= imgui_taps_[i].mods;
-    if (k < 0 || k >= kKeys) continue;
-    io.KeysDown[k] = true;
-    imgui_held_.push_back(k);
-  }
-  imgui_taps_.erase(imgui_taps_.begin(), imgui_taps_.begin() + static_cast<std::ptrdiff_t>(now));
+  const ui::KeyReplay& keys = session_->input().replay_frame();
+  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k) io.KeysDown[k] = keys.down(k);
   const auto down = [&](int a, int b) { return io.KeysDown[a] || io.KeysDown[b]; };
-  io.KeyCtrl = down(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL) || (mods & GLFW_MOD_CONTROL) != 0;
-  io.KeyShift = down(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) || (mods & GLFW_MOD_SHIFT) != 0;
-  io.KeyAlt = down(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT) || (mods & GLFW_MOD_ALT) != 0;
-  io.KeySuper = down(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER) || (mods & GLFW_MOD_SUPER) != 0;
+  io.KeyCtrl = down(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL);
+  io.KeyShift = down(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT);
+  io.KeyAlt = down(GLFW_KEY_LEFT_ALT, GLFW_KEY_RIGHT_ALT);
+  io.KeySuper = down(GLFW_KEY_LEFT_SUPER, GLFW_KEY_RIGHT_SUPER);
 }
 
 void MachineApp::sync_quality() {
@@ -293,8 +286,9 @@ void MachineApp::sync_quality() {
   }
   if (adapt_.tier != renderer_->quality()) {
     if (auto s = renderer_->set_quality(adapt_.tier); !s) {
-      session_->set_status("Quality " + std::string(render::quality_tier_name(adapt_.tier)) + " is unavailable: " + s.error(),
-                           true);
+      session_->set_status(
+          "Quality " + std::string(render::quality_tier_name(adapt_.tier)) + " is unavailable: " + s.error(),
+          true);
       adapt_.tier = renderer_->quality();
     }
   }
@@ -303,7 +297,8 @@ void MachineApp::sync_quality() {
 
 void MachineApp::note_frame_time(double now_seconds, double frame_ms) {
   if (quality_choice_ != render::QualityChoice::kAuto) return;
-  adapt_ = render::adapt_quality(std::move(adapt_), now_seconds, frame_ms, render::quality_ceiling(quality_choice_));
+  adapt_ = render::adapt_quality(std::move(adapt_), now_seconds, frame_ms,
+                                 render::quality_ceiling(quality_choice_));
 }
 
 Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int height, double time_seconds,
@@ -316,10 +311,11 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   ImGuiIO& io = ImGui::GetIO();
   if (!interactive) {
     // Headless: the offscreen target is the display, whatever the hidden window says.
-    io.DisplaySize = ImVec2(static_cast<float>(width) / offscreen_scale_, static_cast<float>(height) / offscreen_scale_);
+    io.DisplaySize =
+        ImVec2(static_cast<float>(width) / offscreen_scale_, static_cast<float>(height) / offscreen_scale_);
     io.DisplayFramebufferScale = ImVec2(offscreen_scale_, offscreen_scale_);
   }
-  if (!offscreen_only_) hold_taps_for_imgui();
+  if (!offscreen_only_) replay_keys_for_imgui();
   ImGui::NewFrame();
   ++frames_drawn_;
 
@@ -349,8 +345,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     bool found = false;
     for (std::size_t i = 0; i < parts.size() && !found; ++i) {
       const machine::Part& p = parts[i];
-      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head && p.position == want.position &&
-          p.key == want.key && p.index == want.index) {
+      if (p.kind == want.kind && p.layer == want.layer && p.head == want.head &&
+          p.position == want.position && p.key == want.key && p.index == want.index) {
         selected_ = view_->describe(static_cast<render::PickId>(i + 1));
         found = true;
       }
@@ -363,7 +359,8 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   ui::InspectorView inspector;
   if (interactive && hovered_ != 0) inspector.hovered = view_->describe(hovered_);
   if (interactive && hovered_ != 0)
-    if (const machine::Part* part = view_->scene().part(hovered_)) inspector.traced_part = ui::attribution_part_of(*part);
+    if (const machine::Part* part = view_->scene().part(hovered_))
+      inspector.traced_part = ui::attribution_part_of(*part);
   inspector.selected = selected_;
   const double dt = last_time_ < 0.0 ? 0.0 : std::max(0.0, time_seconds - last_time_);
   last_time_ = time_seconds;
@@ -414,10 +411,11 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
   ImDrawList* background = ImGui::GetBackgroundDrawList();
   background->ChannelsSplit(2);
   background->ChannelsSetCurrent(1);
-  const FocusFacts facts = draw_focus_overlay(session_->focus(), view_->scene(), view_->input(), session_->state(),
-                                              camera_, vp, label_px, !beat.has_value());
+  const FocusFacts facts = draw_focus_overlay(session_->focus(), view_->scene(), view_->input(),
+                                              session_->state(), camera_, vp, label_px, !beat.has_value());
   const BeatOverlayFacts beat_facts =
-      beat ? draw_beat_overlay(beat->caption, view_->scene(), camera_, vp, facts.focus, label_px) : BeatOverlayFacts{};
+      beat ? draw_beat_overlay(beat->caption, view_->scene(), camera_, vp, facts.focus, label_px)
+           : BeatOverlayFacts{};
   std::vector<ui::ScreenRect> taken = facts.callouts;
   if (beat_facts.caption) taken.push_back(*beat_facts.caption);
   taken.insert(taken.end(), beat_facts.note_boxes.begin(), beat_facts.note_boxes.end());

@@ -16,21 +16,21 @@
 #include "beat_overlay.hpp"
 #include "focus_overlay.hpp"
 #include "gl_window.hpp"
-#include "overlay_layer.hpp"
-#include "screen_label_overlay.hpp"
 #include "machine_view.hpp"
 #include "options.hpp"
+#include "overlay_layer.hpp"
+#include "screen_label_overlay.hpp"
 #include "ui_session.hpp"
 
 namespace am::app {
 
 struct FrameReport {
   render::FrameStats stats;
-  double build_ms = 0.0;       // machine::build_scene (wall)
-  double submit_ms = 0.0;      // renderer: uploads and GL calls, waits on the driver included (wall)
-  double cpu_ms = 0.0;         // this thread's CPU time for both (driver work on this thread included, waits not)
-  double ui_ms = 0.0;          // the UI's frame: script, caches, chapter text, panels (wall)
-  SessionRequests requests;    // screenshots the user or a script asked for
+  double build_ms = 0.0;   // machine::build_scene (wall)
+  double submit_ms = 0.0;  // renderer: uploads and GL calls, waits on the driver included (wall)
+  double cpu_ms = 0.0;     // this thread's CPU time for both (driver work on this thread included, waits not)
+  double ui_ms = 0.0;      // the UI's frame: script, caches, chapter text, panels (wall)
+  SessionRequests requests;  // screenshots the user or a script asked for
 };
 
 class MachineApp {
@@ -47,7 +47,8 @@ class MachineApp {
   // Draws one frame into `target` (0 = the window) of the given framebuffer size: the
   // frame's bars and panels, and the machine in the viewport rectangle they leave.
   // interactive: read the mouse (camera, hover, clicks) and show tooltips.
-  Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds, bool interactive);
+  Result<FrameReport> draw_frame(unsigned target, int width, int height, double time_seconds,
+                                 bool interactive);
   // The 3D viewport of the last frame, UI pixels from the window's top left.
   ui::ViewportRect viewport() const { return session_->layout().viewport; }
   // Headless runs: the size the offscreen target (and the hidden window) should have.
@@ -62,10 +63,9 @@ class MachineApp {
     session_->set_recording_frames(on);
   }
 
-
   GLFWwindow* window() const { return window_->handle(); }
   // Taps still waiting for a frame to reach ImGui's widgets: draw another frame.
-  bool taps_pending() const { return !imgui_taps_.empty() || !imgui_held_.empty(); }
+  bool keys_pending() const { return session_->input().replay().busy(); }
   const GlWindow& gl() const { return *window_; }
   // Auto's input: how long a frame took to draw and show (seconds of the loop's clock).
   // Other choices ignore it; a step changes the tier from the next frame on.
@@ -82,7 +82,7 @@ class MachineApp {
   MachineApp() = default;
   void handle_mouse(const ui::ViewportRect& viewport);
   // Keys tapped between two frames are held down for ImGui's widgets for one frame.
-  void hold_taps_for_imgui();
+  void replay_keys_for_imgui();
   void place_camera(bool glide, const ui::ViewportRect& viewport);
   void record_view_facts(const FocusFacts& facts, const BeatOverlayFacts& beat,
                          const std::vector<DrawnScreenLabel>& screen_labels);
@@ -101,13 +101,11 @@ class MachineApp {
   render::AdaptState adapt_;
   std::string gl_renderer_;  // GL_RENDERER, for Auto's first guess
   render::PickId hovered_ = 0;
-  std::string selected_;        // describe() of the last clicked part, refreshed every frame
+  std::string selected_;                        // describe() of the last clicked part, refreshed every frame
   std::optional<machine::Part> selected_part_;  // which part that is (pick ids change from frame to frame)
   int selected_chapter_ = -1;                   // the chapter it was clicked in
   ui::ViewportRect last_viewport_;
   float press_x_[3] = {0, 0, 0}, press_y_[3] = {0, 0, 0};  // where each mouse button went down
-  std::vector<int> imgui_held_;         // keys held for ImGui this frame (tapped before it), let go at the next
-  std::vector<ui::KeyTap> imgui_taps_;  // taps still to hold, one frame each for a key tapped twice
   bool press_in_view_[3] = {false, false, false};
   bool user_moved_camera_ = false;  // orbit, pan or zoom since the chapter's pose was placed
   double last_time_ = -1.0;
@@ -126,12 +124,14 @@ std::future<Result<render::GlyphAtlas>> start_glyph_atlas();
 // process uses in the next 10 s (issue 9: idle is idle) and close.
 int run_interactive(MachineApp& app, std::optional<int> idle_bench = std::nullopt);
 int run_screenshot(MachineApp& app, const std::filesystem::path& out);
-int run_script(MachineApp& app, const std::filesystem::path& script, const std::optional<std::filesystem::path>& dump);
+int run_script(MachineApp& app, const std::filesystem::path& script,
+               const std::optional<std::filesystem::path>& dump);
 // Where F12 puts a screenshot: $XDG_PICTURES_DIR if it exists, else the current folder,
 // with the date and time in the name.
 std::filesystem::path screenshot_path();
 // Renders `frames` frames into an offscreen target of the options' size and writes a PNG.
-Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, double time_seconds, int frames);
+Status render_offscreen_png(MachineApp& app, const std::filesystem::path& out, double time_seconds,
+                            int frames);
 int run_bench(MachineApp& app, int frames);
 
 }  // namespace am::app

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <utility>
 
 namespace am::ui {
@@ -18,13 +19,26 @@ struct NamedKey {
   int key;
 };
 constexpr NamedKey kNamedKeys[] = {
-    {"right", keys::kRight},   {"left", keys::kLeft},         {"up", keys::kUp},
-    {"down", keys::kDown},     {"home", keys::kHome},         {"end", keys::kEnd},
-    {"space", keys::kSpace},   {"enter", keys::kEnter},       {"return", keys::kEnter},
-    {"escape", keys::kEscape}, {"esc", keys::kEscape},        {"tab", keys::kTab},
-    {"pageup", keys::kPageUp}, {"pagedown", keys::kPageDown}, {"backspace", keys::kBackspace},
-    {"delete", keys::kDelete}, {"period", keys::kPeriod},     {"comma", keys::kComma},
-    {"bracketleft", keys::kLeftBracket}, {"bracketright", keys::kRightBracket},
+    {"right", keys::kRight},
+    {"left", keys::kLeft},
+    {"up", keys::kUp},
+    {"down", keys::kDown},
+    {"home", keys::kHome},
+    {"end", keys::kEnd},
+    {"space", keys::kSpace},
+    {"enter", keys::kEnter},
+    {"return", keys::kEnter},
+    {"escape", keys::kEscape},
+    {"esc", keys::kEscape},
+    {"tab", keys::kTab},
+    {"pageup", keys::kPageUp},
+    {"pagedown", keys::kPageDown},
+    {"backspace", keys::kBackspace},
+    {"delete", keys::kDelete},
+    {"period", keys::kPeriod},
+    {"comma", keys::kComma},
+    {"bracketleft", keys::kLeftBracket},
+    {"bracketright", keys::kRightBracket},
 };
 
 }  // namespace
@@ -41,33 +55,47 @@ void InputQueue::push_tap(int key, int mods, bool synthetic) {
   events_.push_back(e);
 }
 
-std::vector<InputEvent> InputQueue::take() { return std::exchange(events_, {}); }
-
-std::vector<KeyTap> taps_between_frames(const std::vector<InputEvent>& events) {
-  std::vector<KeyTap> out;
-  for (std::size_t i = 0; i < events.size(); ++i) {
-    const InputEvent& press = events[i];
-    if (press.kind != InputKind::kKey || press.synthetic || press.action != keys::kPress) continue;
-    for (std::size_t j = i + 1; j < events.size(); ++j) {
-      const InputEvent& e = events[j];
-      if (e.kind != InputKind::kKey || e.code != press.code || e.synthetic || e.action == keys::kRepeat)
-        continue;
-      if (e.action == keys::kRelease) out.push_back({press.code, press.mods});
-      break;  // the key's next event decides: its release (a tap), or another press
-    }
-  }
+std::vector<InputEvent> InputQueue::take() {
+  std::vector<InputEvent> out = std::exchange(replayed_, {});
+  out.insert(out.end(), events_.begin(), events_.end());
+  events_.clear();
   return out;
 }
 
-std::size_t taps_for_one_frame(const std::vector<KeyTap>& pending, const std::vector<int>& held_before) {
-  std::size_t n = 0;
-  for (; n < pending.size(); ++n) {
-    if (std::find(held_before.begin(), held_before.end(), pending[n].key) != held_before.end()) return n;
-    for (std::size_t i = 0; i < n; ++i)
-      if (pending[i].key == pending[n].key) return n;
-  }
-  return n;
+const KeyReplay& InputQueue::replay_frame() {
+  const auto window_key = [](const InputEvent& e) { return e.kind == InputKind::kKey && !e.synthetic; };
+  std::vector<InputEvent> keys;
+  std::copy_if(events_.begin(), events_.end(), std::back_inserter(keys), window_key);
+  std::erase_if(events_, window_key);
+  replay_.add(keys);
+  std::vector<InputEvent> applied = replay_.advance_frame();
+  replayed_.insert(replayed_.end(), applied.begin(), applied.end());
+  return replay_;
 }
+
+void KeyReplay::add(const std::vector<InputEvent>& events) {
+  for (const InputEvent& e : events)
+    if (e.kind == InputKind::kKey && !e.synthetic && e.action != keys::kRepeat) backlog_.push_back(e);
+}
+
+std::vector<InputEvent> KeyReplay::advance_frame() {
+  std::vector<int> changed;
+  std::size_t n = 0;
+  for (; n < backlog_.size(); ++n) {
+    const InputEvent& e = backlog_[n];
+    if (std::find(changed.begin(), changed.end(), e.code) != changed.end()) break;
+    const auto at = std::find(down_.begin(), down_.end(), e.code);
+    const bool was_down = at != down_.end();
+    if (e.action == keys::kPress && !was_down) down_.push_back(e.code);
+    if (e.action == keys::kRelease && was_down) down_.erase(at);
+    if ((e.action == keys::kPress) != was_down) changed.push_back(e.code);
+  }
+  std::vector<InputEvent> applied(backlog_.begin(), backlog_.begin() + static_cast<std::ptrdiff_t>(n));
+  backlog_.erase(backlog_.begin(), backlog_.begin() + static_cast<std::ptrdiff_t>(n));
+  return applied;
+}
+
+bool KeyReplay::down(int key) const { return std::find(down_.begin(), down_.end(), key) != down_.end(); }
 
 Result<KeyChord> parse_key_chord(std::string_view name) {
   KeyChord chord;

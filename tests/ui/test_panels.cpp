@@ -53,13 +53,12 @@ struct Harness {
   FrameLayout layout;
 
   // One frame; `key` is tapped (pressed and released) within it, as a quick user does.
-  PanelActions frame(int key = -1) {
-    std::vector<InputEvent> events;
-    if (key >= 0) {
-      InputQueue q;
-      q.push_tap(key, 0, false);
-      events = q.take();
-    }
+  PanelActions frame(int key = -1) { return frame(key >= 0 ? std::vector<int>{key} : std::vector<int>{}); }
+  // One frame in which each of `taps` is tapped, in order.
+  PanelActions frame(const std::vector<int>& taps) {
+    InputQueue q;
+    for (int key : taps) q.push_tap(key, 0, false);
+    const std::vector<InputEvent> events = q.take();
     ImGui::GetIO().DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
     ImGui::NewFrame();
     if (framed) {
@@ -184,6 +183,14 @@ TEST_CASE("no typing key is a shortcut while the text box has the keyboard; F11 
   CHECK(h.state.presentation);
   h.typing = false;
   CHECK(h.frame(GLFW_KEY_RIGHT).chapter_changed);
+  // Esc leaves the box, and a Right that arrived with it in one batch (a quick user after
+  // a slow frame) turns the chapter; Esc itself does nothing more.
+  h.typing = true;
+  const int before = h.state.chapter;
+  const PanelActions esc_right = h.frame(std::vector<int>{GLFW_KEY_ESCAPE, GLFW_KEY_RIGHT});
+  CHECK(esc_right.chapter_changed);
+  CHECK(h.state.chapter == before + 1);
+  CHECK_FALSE(h.frame(std::vector<int>{GLFW_KEY_ESCAPE}).any());
 }
 
 TEST_CASE("the panels sit in the frame's slots, and F11 hides them and brings them back", "[panels]") {

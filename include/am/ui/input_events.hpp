@@ -38,40 +38,51 @@ struct InputEvent {
   bool synthetic = false;    // pushed by a script, not by the window system
 };
 
+// The window's keyboard as a widget that reads held keys at the frame's start must see it
+// (Dear ImGui 1.86's text box). Every press and release of the window (not a script's) is
+// replayed in order, at most one change per key per frame: a tap whose press and release
+// both arrived between two frames is down for one frame and up at the next, and a tap
+// followed by another press of the same key still reads as two presses.
+class KeyReplay {
+ public:
+  // The window's key events among `events` join the backlog (script keys and repeats do not).
+  void add(const std::vector<InputEvent>& events);
+  // Applies the backlog, oldest first, up to the first event for a key that already
+  // changed in this frame, so the order across keys holds (Ctrl down before its A).
+  // Returns the events applied, for the shortcuts to see in the same frame as the widgets.
+  std::vector<InputEvent> advance_frame();
+  bool down(int key) const;
+  // Events still to replay: the frame loop keeps drawing until they are done.
+  bool busy() const { return !backlog_.empty(); }
+
+ private:
+  std::vector<InputEvent> backlog_;
+  std::vector<int> down_;
+};
+
 class InputQueue {
  public:
   void push(const InputEvent& e) { events_.push_back(e); }
   // A press and its release, as a tap within one frame.
   void push_tap(int key, int mods, bool synthetic);
   // Everything queued since the last call, oldest first; each event is handed out once.
+  // The window's key events come as replay_frame() let them through.
   std::vector<InputEvent> take();
-  // What take() would hand out, left in the queue.
-  const std::vector<InputEvent>& pending() const { return events_; }
-  bool empty() const { return events_.empty(); }
+  bool empty() const { return events_.empty() && replayed_.empty(); }
+  // Once per drawn frame, before the widgets read the keyboard: the window's key events
+  // join the replay, which moves one frame on. Without it, take() hands them out as they came.
+  const KeyReplay& replay_frame();
+  const KeyReplay& replay() const { return replay_; }
   // Files dropped on the window, handed out once each.
   void push_drop(std::string path) { drops_.push_back(std::move(path)); }
   std::vector<std::string> take_drops() { return std::exchange(drops_, {}); }
 
  private:
   std::vector<InputEvent> events_;
+  KeyReplay replay_;
+  std::vector<InputEvent> replayed_;  // applied by the replay, not yet taken
   std::vector<std::string> drops_;
 };
-
-// A key of the window (not a script's) whose press and release both arrived between
-// two frames: a widget that reads which keys are held at the frame's start never sees it
-// (Dear ImGui 1.86's text box and its Backspace, Enter or Ctrl+A after a slow frame).
-struct KeyTap {
-  int key = 0;
-  int mods = 0;  // held at the press
-  bool operator==(const KeyTap&) const = default;
-};
-// Every such tap in `events`, in arrival order (a press whose next event of that key is
-// its release; a key pressed and left down is not a tap).
-std::vector<KeyTap> taps_between_frames(const std::vector<InputEvent>& events);
-// How many taps from the front of `pending` one frame can hold: up to the first key that
-// comes twice or was held the frame before (`held_before`): it must be seen up for a frame
-// between two taps, or the two would read as one press.
-std::size_t taps_for_one_frame(const std::vector<KeyTap>& pending, const std::vector<int>& held_before = {});
 
 struct KeyChord {
   int key = 0;

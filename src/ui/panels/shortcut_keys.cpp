@@ -10,8 +10,8 @@
 namespace am::ui {
 namespace {
 
-void go_to_chapter(AppState& state, int number, const ChapterContext& context, const std::vector<std::int64_t>& steps,
-                   PanelActions& actions) {
+void go_to_chapter(AppState& state, int number, const ChapterContext& context,
+                   const std::vector<std::int64_t>& steps, PanelActions& actions) {
   if (const Chapter* chapter = find_chapter(number)) {
     enter_chapter(state, *chapter, context, steps);
     actions.chapter_changed = true;
@@ -25,8 +25,8 @@ void cycle_head(AppState& state, int delta, PanelActions& actions) {
   actions.heads_changed = true;
 }
 
-void act(ShortcutAction action, AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
-         PanelActions& actions) {
+void act(ShortcutAction action, AppState& state, const ChapterContext& context,
+         const std::vector<std::int64_t>& steps, PanelActions& actions) {
   switch (action) {
     case ShortcutAction::kPreviousChapter:
       if (state.chapter > 0) go_to_chapter(state, state.chapter - 1, context, steps, actions);
@@ -47,9 +47,15 @@ void act(ShortcutAction action, AppState& state, const ChapterContext& context, 
       state.beat.chapter = state.chapter;
       step_beat(state.beat, action == ShortcutAction::kNextBeat ? 1 : -1, beat_count(state));
       break;
-    case ShortcutAction::kPreviousHead: cycle_head(state, -1, actions); break;
-    case ShortcutAction::kNextHead: cycle_head(state, +1, actions); break;
-    case ShortcutAction::kResetCamera: actions.reset_camera = true; break;
+    case ShortcutAction::kPreviousHead:
+      cycle_head(state, -1, actions);
+      break;
+    case ShortcutAction::kNextHead:
+      cycle_head(state, +1, actions);
+      break;
+    case ShortcutAction::kResetCamera:
+      actions.reset_camera = true;
+      break;
     case ShortcutAction::kToggleSettings:
       state.settings.panels.settings = !state.settings.panels.settings;
       actions.settings_changed = true;
@@ -58,14 +64,30 @@ void act(ShortcutAction action, AppState& state, const ChapterContext& context, 
       state.settings.panels.help = !state.settings.panels.help;
       actions.settings_changed = true;
       break;
-    case ShortcutAction::kTogglePresentation: state.presentation = !state.presentation; break;
-    case ShortcutAction::kScreenshot: actions.screenshot = true; break;
-    case ShortcutAction::kMachineScreenshot: actions.machine_screenshot = true; break;
-    case ShortcutAction::kSaveView: actions.save_view = true; break;
-    case ShortcutAction::kOpenView: actions.open_view = true; break;
-    case ShortcutAction::kQuit: actions.quit = true; break;
-    case ShortcutAction::kNextLessonView: actions.lesson_step = +1; break;
-    case ShortcutAction::kPreviousLessonView: actions.lesson_step = -1; break;
+    case ShortcutAction::kTogglePresentation:
+      state.presentation = !state.presentation;
+      break;
+    case ShortcutAction::kScreenshot:
+      actions.screenshot = true;
+      break;
+    case ShortcutAction::kMachineScreenshot:
+      actions.machine_screenshot = true;
+      break;
+    case ShortcutAction::kSaveView:
+      actions.save_view = true;
+      break;
+    case ShortcutAction::kOpenView:
+      actions.open_view = true;
+      break;
+    case ShortcutAction::kQuit:
+      actions.quit = true;
+      break;
+    case ShortcutAction::kNextLessonView:
+      actions.lesson_step = +1;
+      break;
+    case ShortcutAction::kPreviousLessonView:
+      actions.lesson_step = -1;
+      break;
   }
 }
 
@@ -75,10 +97,17 @@ void handle_shortcuts(AppState& state, const ChapterContext& context, const std:
                       const std::vector<InputEvent>& events, bool typing, PanelActions& actions) {
   // Typing in the text box must not turn chapters or play the drum; the function keys and
   // Ctrl shortcuts (F12, Ctrl+S, F11, F1, F2) type nothing, so they work while typing too.
-  const bool in_text = typing || ImGui::GetIO().WantTextInput;
+  // Esc leaves the box: keys after it in the same batch are shortcuts again.
+  bool in_text = typing || ImGui::GetIO().WantTextInput;
   for (const InputEvent& e : events) {
-    if (e.kind != InputKind::kKey || e.action != keys::kPress) continue;  // a held key does not repeat a shortcut
-    const bool types_nothing = (e.code >= keys::kF1 && e.code <= keys::kF12) || (e.mods & keys::kModControl) != 0;
+    if (e.kind != InputKind::kKey || e.action != keys::kPress)
+      continue;  // a held key does not repeat a shortcut
+    if (in_text && e.code == keys::kEscape) {
+      in_text = false;
+      continue;
+    }
+    const bool types_nothing =
+        (e.code >= keys::kF1 && e.code <= keys::kF12) || (e.mods & keys::kModControl) != 0;
     if (in_text && !types_nothing) continue;
     if (const auto action = shortcut_for(e.code, e.mods)) act(*action, state, context, steps, actions);
   }
