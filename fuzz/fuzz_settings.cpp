@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "am/ui/settings_store.hpp"
+#include "am/store/settings_file.hpp"
 #include "fuzz_common.hpp"
 
 namespace {
@@ -22,9 +22,9 @@ bool in_range(const am::ui::Settings& s) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
-  const am::ui::LoadedSettings loaded = am::ui::settings_from_json(text, "fuzz/settings.json");
+  const am::store::LoadedSettings loaded = am::store::settings_from_json(text, "fuzz/settings.json");
   if (!in_range(loaded.settings)) am::fuzz::broken(kTarget, "settings out of range were accepted");
-  const am::ui::LoadedSettings again = am::ui::settings_from_json(am::ui::settings_to_json(loaded.settings), "again");
+  const am::store::LoadedSettings again = am::store::settings_from_json(am::store::settings_to_json(loaded.settings), "again");
   if (!again.message.empty()) am::fuzz::broken(kTarget, "written settings did not read back cleanly");
   if (!(again.settings == loaded.settings)) am::fuzz::broken(kTarget, "settings changed in a write + read");
   return 0;

@@ -31,7 +31,7 @@ tools/setup.sh test
 
 stage "Release build"
 # No benchmarks (no test runs them) and no pure unit suites (ui, panels, machine, engine,
-# flags: they run in the sanitized build below, which compiles them anyway).
+# flags, store: they run in the sanitized build below, which compiles them anyway).
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DAM_BUILD_TESTS=ON -DAM_BUILD_BENCHMARKS=OFF \
   -DAM_PURE_UNIT_TESTS=OFF "${launcher[@]}" >/dev/null
 cmake --build build -j"$jobs"
@@ -45,7 +45,7 @@ stage "Release suite, with the sanitized build and the fuzzers compiling beside 
 # over the unit tests (the window, GL, the encoder) runs in the Release suite. The
 # fuzzers are compiled right after it, so no stage below compiles.
 asan_targets=(test_model test_analysis test_train train_grad_dump test_grow test_engine test_machine test_ui
-  test_ui_panels test_flags sanitizer_selftest_leak sanitizer_selftest_heap_overflow
+  test_ui_panels test_store test_flags sanitizer_selftest_leak sanitizer_selftest_heap_overflow
   sanitizer_selftest_signed_overflow)
 mkdir -p build-asan build-tsan
 # Ninja keeps both cores busy across targets better than make (a folder configured with
@@ -88,7 +88,7 @@ stage "sanitized suite"
 # minutes each under ASan; the 200-step loss test, 20 s sanitized, trains through the
 # code the byte-for-byte training tests run sanitized).
 export AM_SANITIZED_EXCLUDE="${AM_SANITIZED_EXCLUDE-^grow:controller: |^grow:presets: (a short plain run|the shipped recipe reproduces)|^train:training: 200 steps on one chapter}"
-tools/sanitized_ctest.sh "$repo/build-asan" -R "^(model|analysis|train|grow|engine|machine|ui|flags|sanitizer):"
+tools/sanitized_ctest.sh "$repo/build-asan" -R "^(model|analysis|train|grow|engine|machine|ui|store|flags|sanitizer):"
 
 stage "ThreadSanitizer: the engine's and the grow controller's threads"
 # The loader thread, the checkpoint cache's worker and the sweep threads (engine:), and

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "am/render/screenshot.hpp"
-#include "am/ui/pictures_folder.hpp"
+#include "am/store/pictures_folder.hpp"
 #include "machine_app.hpp"
 #include "machine_picture.hpp"
 #include "offscreen_target.hpp"
@@ -143,7 +143,7 @@ std::filesystem::path screenshot_path() {
   localtime_r(&now, &local);
   char name[64];
   std::strftime(name, sizeof name, "attention-machine-%Y%m%d-%H%M%S.png", &local);
-  return std::filesystem::path(ui::pictures_folder()) / name;
+  return std::filesystem::path(store::pictures_folder()) / name;
 }
 
 }  // namespace am::app

@@ -2,10 +2,12 @@
 
 #include "am/ui/tracing_state.hpp"
 
+// glad first: GLFW would otherwise bring in the system's gl.h.
+#include <glad/gl.h>
+
 #include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 #include <backends/imgui_impl_opengl3.h>
 
 #include "am/ui/panels.hpp"
-#include "am/ui/settings_store.hpp"
+#include "am/store/settings_file.hpp"
 
 namespace am::app {
 
@@ -25,7 +25,7 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, const ui::Settings& settings, float m
   io.FontGlobalScale = settings.font_scale;  // the atlas already has the DPI in it
   // The saved layout places the dialogs; the frame places everything else every frame.
   if (!headless)
-    if (auto dir = ui::config_dir()) ui::load_layout(*dir / ui::kLayoutFileName);
+    if (auto dir = store::config_dir()) ui::apply_layout(store::load_layout_text(*dir / store::kLayoutFileName));
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 }

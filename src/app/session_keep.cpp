@@ -5,7 +5,7 @@
 #include <ctime>
 
 #include "am/ui/chapters.hpp"
-#include "am/ui/pictures_folder.hpp"
+#include "am/store/pictures_folder.hpp"
 #include "am/ui/text_format.hpp"
 #include "ui_session.hpp"
 
@@ -20,7 +20,7 @@ std::string suggested_path(const char* kind, const char* extension) {
   localtime_r(&now, &local);
   char stamp[32];
   std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
-  return (std::filesystem::path(ui::pictures_folder()) /
+  return (std::filesystem::path(store::pictures_folder()) /
           (std::string("attention-machine-") + kind + "-" + stamp + extension))
       .string();
 }
@@ -65,7 +65,7 @@ void UiSession::path_chosen(ui::FileAsk ask, const std::string& path) {
       done = save_view(path);
       break;
     case ui::FileAsk::kSaveLesson:
-      done = ui::write_lesson_file(path, lesson_);
+      done = store::write_lesson_file(path, lesson_);
       if (done) ui::set_status(state_, "Lesson saved to " + path);
       break;
     case ui::FileAsk::kRecord:
@@ -84,7 +84,7 @@ void UiSession::go_to_lesson_view(std::size_t index) {
   lesson_at_ = index;
   // Stepping through a lesson on a projector stays in presentation mode (and out of it at a desk).
   const bool presenting = state_.presentation;
-  const ui::LessonEntry& e = lesson_.entries[index];
+  const store::LessonEntry& e = lesson_.entries[index];
   open_view(e.view, "view " + std::to_string(index + 1) + " of " + std::to_string(lesson_.entries.size()) +
                         (e.title.empty() ? "" : ": " + e.title));
   state_.presentation = presenting;
@@ -98,7 +98,7 @@ void UiSession::apply_keep_actions(const ui::PanelActions& a, SessionRequests& r
   requests.machine_screenshot = requests.machine_screenshot || a.machine_screenshot;
   requests.quit = requests.quit || a.quit;
   if (a.save_view) ask_path(ui::FileAsk::kSaveView, suggested_path("view", ".json"));
-  if (a.open_view) ask_path(ui::FileAsk::kOpen, ui::pictures_folder() + "/");
+  if (a.open_view) ask_path(ui::FileAsk::kOpen, store::pictures_folder() + "/");
   if (a.show_lesson) lesson_panel_.open = true;
   if (a.record && !record_panel_.recording) {
     record_panel_.open = true;
@@ -118,7 +118,7 @@ void UiSession::apply_keep_actions(const ui::PanelActions& a, SessionRequests& r
     lesson_panel_.note.fill('\0');
     ui::set_status(state_, "Added to the lesson as view " + std::to_string(lesson_.entries.size()));
   }
-  if (intents.move && ui::move_lesson_entry(lesson_, intents.move->first, intents.move->second)) {
+  if (intents.move && store::move_lesson_entry(lesson_, intents.move->first, intents.move->second)) {
     const std::size_t to = intents.move->second < 0 ? intents.move->first - 1 : intents.move->first + 1;
     if (lesson_at_ == intents.move->first)
       lesson_at_ = to;

@@ -30,14 +30,14 @@ std::string shown_path(const std::filesystem::path& path) {
 
 }  // namespace
 
-ui::ViewFile UiSession::current_view() const {
-  ui::ViewFile v;
+store::ViewFile UiSession::current_view() const {
+  store::ViewFile v;
   v.run_name = state_.run;
   v.step = state_.step;
   if (const auto i = engine_->checkpoint_index(state_.step); i && engine_->is_loaded(*i))
-    v.checkpoint_hash = ui::weights_hash(*engine_->weights(*i));
+    v.checkpoint_hash = store::weights_hash(*engine_->weights(*i));
   // As typed; a text too long for a view keeps what the model reads.
-  v.text = state_.raw_text.size() <= ui::kMaxViewTextBytes ? state_.raw_text : ui::read_text(state_);
+  v.text = state_.raw_text.size() <= store::kMaxViewTextBytes ? state_.raw_text : ui::read_text(state_);
   v.chapter = state_.chapter;
   v.pulled = state_.pulled;
   if (state_.selected_position >= 0) v.selected_query = ui::resolved_query(state_) + 1;
@@ -57,7 +57,7 @@ ui::ViewFile UiSession::current_view() const {
   return v;
 }
 
-void UiSession::open_view(const ui::ViewFile& v, const std::string& label) {
+void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   std::vector<std::string> differs;
   const bool here =
       std::any_of(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == v.run_name; });
@@ -128,7 +128,7 @@ void UiSession::check_view_hash() {
     return;
   }
   if (!engine_->is_loaded(*i)) return;  // read in the background: checked once it is in
-  if (ui::weights_hash(*engine_->weights(*i)) != pending_hash_->hash)
+  if (store::weights_hash(*engine_->weights(*i)) != pending_hash_->hash)
     ui::set_status(state_,
                    "Opened " + pending_hash_->label + ", but the weights at step " +
                        std::to_string(pending_hash_->step) +
@@ -142,13 +142,13 @@ Status UiSession::open_file(const std::filesystem::path& path) {
   std::error_code ec;
   const auto size = std::filesystem::file_size(path, ec);
   if (ec) return fail(path.string() + ": cannot read (" + ec.message() + ")");
-  if (size > ui::kMaxLessonFileBytes)
+  if (size > store::kMaxLessonFileBytes)
     return fail(path.string() + ": " + std::to_string(size) + " bytes is too big to be a view or a lesson");
   std::ifstream in(path, std::ios::binary);
   const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   if (!in && !in.eof()) return fail(path.string() + ": cannot read");
-  if (ui::file_format_of(text) == ui::kLessonFormat) {
-    auto lesson = ui::lesson_from_json(text, path.string());
+  if (store::file_format_of(text) == store::kLessonFormat) {
+    auto lesson = store::lesson_from_json(text, path.string());
     if (!lesson) return fail(lesson.error());
     if (lesson->entries.empty()) return fail(path.string() + ": field 'views': the lesson has no views");
     lesson_ = std::move(*lesson);
@@ -159,14 +159,14 @@ Status UiSession::open_file(const std::filesystem::path& path) {
     lesson_chapter_ = state_.chapter;
     return Ok{};
   }
-  auto view = ui::view_from_json(text, path.string());
+  auto view = store::view_from_json(text, path.string());
   if (!view) return fail(view.error());
   open_view(*view, shown_path(path));
   return Ok{};
 }
 
 Status UiSession::save_view(const std::filesystem::path& path) {
-  if (auto s = ui::write_view_file(path, current_view()); !s) return s;
+  if (auto s = store::write_view_file(path, current_view()); !s) return s;
   ui::set_status(state_, "View saved to " + shown_path(path));
   return Ok{};
 }
@@ -178,7 +178,7 @@ void UiSession::save_last_session() {
   std::error_code ec;
   std::filesystem::create_directories(file->parent_path(), ec);
   // Atomic (temp file, then rename): a kill or a full disk never leaves half a file.
-  (void)ui::write_view_file(*file, current_view());
+  (void)store::write_view_file(*file, current_view());
 }
 
 Status UiSession::open_at_start(const Options& options) {
@@ -193,7 +193,7 @@ Status UiSession::open_at_start(const Options& options) {
   if (!reopens_last_session(options, headless_)) return Ok{};
   const auto file = last_view_file();
   if (!file || !std::filesystem::exists(*file)) return Ok{};
-  auto view = ui::read_view_file(*file);
+  auto view = store::read_view_file(*file);
   if (!view) {
     ui::set_status(state_, "The last session could not be reopened, so this starts fresh: " + view.error(),
                    true);

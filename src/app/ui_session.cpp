@@ -23,7 +23,8 @@
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
-#include "am/ui/settings_store.hpp"
+#include "am/store/script_file.hpp"
+#include "am/store/settings_file.hpp"
 #include "am/ui/state_dump.hpp"
 #include "am/ui/write_typing.hpp"
 
@@ -139,9 +140,9 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->state_.load_messages = std::move(problems);
   s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
-    s->config_ = ui::config_dir();
+    s->config_ = store::config_dir();
     if (s->config_) {
-      auto loaded = ui::load_settings(*s->config_ / ui::kSettingsFileName);
+      auto loaded = store::load_settings(*s->config_ / store::kSettingsFileName);
       s->state_.settings = loaded.settings;
       if (!loaded.message.empty()) ui::set_status(s->state_, loaded.message, true);
     }
@@ -215,7 +216,7 @@ Status UiSession::switch_run(const std::string& name) {
 }
 
 Status UiSession::start_script(const std::filesystem::path& path) {
-  auto script = ui::load_script(path);
+  auto script = store::read_script_file(path);
   if (!script) return fail(script.error());
   runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
   return Ok{};
@@ -397,7 +398,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   }
   apply_training_actions(std::exchange(pending_training_, ui::TrainingActions{}));
   if (actions.settings_changed && config_) {
-    if (auto s = ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName); !s)
+    if (auto s = store::save_settings(state_.settings, *config_ / store::kSettingsFileName); !s)
       ui::set_status(state_, s.error(), true);
     ui::apply_settings(state_.settings, monitor_scale_);
     ImGui::GetIO().FontGlobalScale = state_.settings.font_scale;  // the font atlas already has the DPI
@@ -770,8 +771,8 @@ void UiSession::click(const machine::Part& part) {
 
 void UiSession::save_layout_and_settings() {
   if (headless_ || !config_) return;
-  (void)ui::save_layout(*config_ / ui::kLayoutFileName);
-  (void)ui::save_settings(state_.settings, *config_ / ui::kSettingsFileName);
+  (void)store::save_text_atomically(*config_ / store::kLayoutFileName, ui::layout_text());
+  (void)store::save_settings(state_.settings, *config_ / store::kSettingsFileName);
 }
 
 }  // namespace am::app

@@ -26,11 +26,11 @@
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
 #include "am/ui/keep_panels.hpp"
-#include "am/ui/lesson_file.hpp"
+#include "am/store/lesson_file.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
-#include "am/ui/view_file.hpp"
+#include "am/store/view_file.hpp"
 #include "desktop_file_dialog.hpp"
 #include "options.hpp"
 #include "session_training.hpp"
@@ -45,7 +45,7 @@ struct SessionRequests {
   bool beat_focus_changed = false;            // a beat names other parts: move only if they leave the frame
   bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
-  std::optional<ui::ViewCamera> view_camera;  // an opened view's camera: jump there (wins over the chapter's)
+  std::optional<store::ViewCamera> view_camera;  // an opened view's camera: jump there (wins over the chapter's)
   bool machine_screenshot = false;            // Shift+F12: the viewport alone, at 2x
   bool quit = false;                          // Ctrl+Q
   struct Recording {                          // "Record…": start one in the window
@@ -128,17 +128,17 @@ class UiSession {
 
   // Saved views and lessons (session_views.cpp). The window tells the session where its
   // camera is each frame, so a view saved at any moment has it.
-  void note_camera(const ui::ViewCamera& camera) { camera_now_ = camera; }
-  ui::ViewFile current_view() const;
+  void note_camera(const store::ViewCamera& camera) { camera_now_ = camera; }
+  store::ViewFile current_view() const;
   // Shows a view: the nearest thing when its run or checkpoint is not here, and the
   // status line says what differs.
-  void open_view(const ui::ViewFile& view, const std::string& label);
+  void open_view(const store::ViewFile& view, const std::string& label);
   // A view or a lesson (its first view); on any error nothing changes.
   Status open_file(const std::filesystem::path& path);
   Status save_view(const std::filesystem::path& path);
   // On quitting the window: the view goes to the last-session file (when this run keeps one).
   void save_last_session();
-  const ui::Lesson& lesson() const { return lesson_; }
+  const store::Lesson& lesson() const { return lesson_; }
   // The window's recording: its progress (0..1) for the dialog's bar, then how it ended.
   void set_recording_progress(float share) { record_panel_.recording = true; record_panel_.progress = share; }
   void recording_ended(const std::string& message, bool failed);
@@ -269,8 +269,8 @@ class UiSession {
   std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
   // Saved views and lessons.
-  ui::ViewCamera camera_now_;
-  std::optional<ui::ViewCamera> held_camera_;  // the opened view's, until its chapter or lift changes
+  store::ViewCamera camera_now_;
+  std::optional<store::ViewCamera> held_camera_;  // the opened view's, until its chapter or lift changes
   bool held_fresh_ = false;
   int held_chapter_ = -1, held_layer_ = -1, held_head_ = -1;
   struct PendingHashCheck {
@@ -280,7 +280,7 @@ class UiSession {
   };
   std::optional<PendingHashCheck> pending_hash_;
   bool keeps_last_session_ = false;
-  ui::Lesson lesson_;
+  store::Lesson lesson_;
   std::size_t lesson_at_ = 0;
   int lesson_chapter_ = -1;  // the chapter the lesson's view was shown in (its caption ends when it changes)
   ui::FileDialogState file_dialog_;

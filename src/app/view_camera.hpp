@@ -2,15 +2,15 @@
 #pragma once
 
 #include "am/render/camera.hpp"
-#include "am/ui/view_file.hpp"
+#include "am/store/view_file.hpp"
 
 namespace am::app {
 
-inline ui::ViewCamera view_camera_of(const render::CameraPose& p) {
+inline store::ViewCamera view_camera_of(const render::CameraPose& p) {
   return {{p.target.x, p.target.y, p.target.z}, p.yaw, p.pitch, p.distance};
 }
 
-inline render::CameraPose camera_pose_of(const ui::ViewCamera& c) {
+inline render::CameraPose camera_pose_of(const store::ViewCamera& c) {
   render::CameraPose p;
   p.target = glm::vec3(c.target[0], c.target[1], c.target[2]);
   p.yaw = c.yaw;

@@ -1,6 +1,5 @@
 #include <cctype>
 #include <charconv>
-#include <fstream>
 #include <sstream>
 
 #include "am/analysis/tracing.hpp"
@@ -283,15 +282,6 @@ Result<Script> parse_script(std::string_view source, std::string label) {
     script.commands.push_back(std::move(*command));
   }
   return script;
-}
-
-Result<Script> load_script(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return fail("cannot open script " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return fail("cannot read script " + path.string());
-  return parse_script(text.str(), path.filename().string());
 }
 
 }  // namespace am::ui

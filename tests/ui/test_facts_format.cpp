@@ -4,7 +4,6 @@
 #include "am/model/kv_cache.hpp"
 #include "am/ui/drum_notes.hpp"
 #include "am/ui/facts.hpp"
-#include "am/ui/pictures_folder.hpp"
 #include "am/ui/live_numbers.hpp"
 #include "am/ui/text_format.hpp"
 
@@ -111,16 +110,4 @@ TEST_CASE("the drum's notes say which checkpoints are still being read, or prepa
         "(loading 40 of 181: steps 7\u202f050\u20139\u202f000 are in)");
   CHECK(am::ui::drum_progress_note(std::nullopt, 181, 0, 9000, 3, 8) == "(preparing 3/8)");
   CHECK(am::ui::drum_progress_note(std::nullopt, 181, 0, 9000, 8, 8).empty());
-}
-
-TEST_CASE("the pictures folder is read from user-dirs.dirs, with $HOME put in", "[facts][pictures]") {
-  using am::ui::pictures_dir_from_user_dirs;
-  const std::string file =
-      "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\n  XDG_PICTURES_DIR=\"$HOME/Bilder\"\n";
-  CHECK(pictures_dir_from_user_dirs(file, "/home/ann") == std::optional<std::string>("/home/ann/Bilder"));
-  CHECK(pictures_dir_from_user_dirs("XDG_PICTURES_DIR=\"/srv/shots\"\n", "/home/ann") ==
-        std::optional<std::string>("/srv/shots"));
-  CHECK_FALSE(pictures_dir_from_user_dirs("XDG_PICTURES_DIR=\"Pictures\"\n", "/home/ann"));  // not absolute
-  CHECK_FALSE(pictures_dir_from_user_dirs("XDG_PICTURES_DIR=\"$HOME/x\n", "/home/ann"));     // unclosed quote
-  CHECK_FALSE(pictures_dir_from_user_dirs("XDG_DESKTOP_DIR=\"$HOME/Desktop\"\n", "/home/ann"));
 }

@@ -90,17 +90,6 @@ TEST_CASE("every command's word is its name, and the unknown-command message lis
   CHECK(extra.error() == "script.txt:1: 'play' takes nothing after it");
 }
 
-TEST_CASE("load_script names the file in its messages", "[script]") {
-  const auto dir = std::filesystem::temp_directory_path() / ("am_ui_script_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const auto path = dir / "lesson.txt";
-  std::ofstream(path) << "chapter 2\nfly away\n";
-  auto s = load_script(path);
-  REQUIRE_FALSE(s.ok());
-  CHECK_THAT(s.error(), StartsWith("lesson.txt:2: "));
-  CHECK_FALSE(load_script(dir / "missing.txt").ok());
-  std::filesystem::remove_all(dir);
-}
 
 TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head, generate, screenshot", "[script]") {
   test::FakeEngine engine;

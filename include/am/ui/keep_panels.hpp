@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "am/store/lesson_file.hpp"
 #include "am/ui/frame_layout.hpp"
-#include "am/ui/lesson_file.hpp"
 #include "am/ui/panels.hpp"
 
 namespace am::ui {
@@ -43,10 +43,10 @@ struct LessonIntents {
   bool save = false;
   bool any() const { return add || go || remove || move || save; }
 };
-void draw_lesson_panel(const Lesson& lesson, std::size_t current, LessonPanelState& panel,
+void draw_lesson_panel(const store::Lesson& lesson, std::size_t current, LessonPanelState& panel,
                        LessonIntents& intents);
 // In presentation mode: the current entry's title and note along the viewport's foot.
-void draw_lesson_caption(const FrameLayout& layout, const LessonEntry& entry, std::size_t index,
+void draw_lesson_caption(const FrameLayout& layout, const store::LessonEntry& entry, std::size_t index,
                          std::size_t count);
 
 struct RecordPanelState {

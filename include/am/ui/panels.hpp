@@ -177,7 +177,9 @@ bool load_ui_font(float pixel_size);
 // Font scale, DPI and colours from the settings (call after a change).
 void apply_settings(const Settings& settings, float monitor_scale);
 // The panel layout (ImGui's ini text) under the config folder, written atomically.
-void load_layout(const std::filesystem::path& path);
-Status save_layout(const std::filesystem::path& path);
+// The panels' saved places as ImGui's ini text, applied at start and read at quit (the
+// app keeps the file, beside the settings).
+void apply_layout(const std::string& ini);
+std::string layout_text();
 
 }  // namespace am::ui

@@ -62,6 +62,5 @@ inline constexpr int kMaxWaitMs = 600000;
 inline constexpr int kMinWindowSide = 64, kMaxWindowSide = 8192;
 
 Result<Script> parse_script(std::string_view source, std::string label);
-Result<Script> load_script(const std::filesystem::path& path);
 
 }  // namespace am::ui

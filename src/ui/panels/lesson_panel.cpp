@@ -9,7 +9,7 @@
 
 namespace am::ui {
 
-void draw_lesson_panel(const Lesson& lesson, std::size_t current, LessonPanelState& panel,
+void draw_lesson_panel(const store::Lesson& lesson, std::size_t current, LessonPanelState& panel,
                        LessonIntents& intents) {
   if (!panel.open) return;
   if (!widgets::begin_panel("Lesson", &panel.open, ImVec2(0.35f, 0.15f), ImVec2(440, 420))) {
@@ -36,7 +36,7 @@ void draw_lesson_panel(const Lesson& lesson, std::size_t current, LessonPanelSta
   ImGui::Separator();
   if (lesson.entries.empty()) ImGui::TextDisabled("No views yet.");
   for (std::size_t i = 0; i < lesson.entries.size(); ++i) {
-    const LessonEntry& e = lesson.entries[i];
+    const store::LessonEntry& e = lesson.entries[i];
     ImGui::PushID(static_cast<int>(i));
     if (ImGui::ArrowButton("##up", ImGuiDir_Up)) intents.move = std::make_pair(i, -1);
     ImGui::SameLine(0.0f, 2.0f);
@@ -59,7 +59,7 @@ void draw_lesson_panel(const Lesson& lesson, std::size_t current, LessonPanelSta
   ImGui::End();
 }
 
-void draw_lesson_caption(const FrameLayout& layout, const LessonEntry& entry, std::size_t index,
+void draw_lesson_caption(const FrameLayout& layout, const store::LessonEntry& entry, std::size_t index,
                          std::size_t count) {
   if (layout.viewport.empty()) return;
   const std::string head = std::to_string(index + 1) + " / " + std::to_string(count) + "  " + entry.title;

@@ -1,10 +1,8 @@
 // Fonts, scale, colours and the saved layout.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <string>
 
 #include "am/ui/panels.hpp"
-#include "am/ui/settings_store.hpp"
 #include "panel_widgets.hpp"
 
 namespace am::ui {
@@ -61,7 +59,9 @@ void apply_settings(const Settings& settings, float monitor_scale) {
   io.FontGlobalScale = settings.font_scale * (scale > 0.0f ? scale : 1.0f);
   ImGuiStyle style;  // fresh each time: ScaleAllSizes is cumulative
   switch (settings.palette) {
-    case Palette::kBrass: brass_colours(style); break;
+    case Palette::kBrass:
+      brass_colours(style);
+      break;
     case Palette::kHighContrast:
       ImGui::StyleColorsDark(&style);
       style.Colors[ImGuiCol_WindowBg] = ImVec4(0.0f, 0.0f, 0.0f, 1.0f);
@@ -80,19 +80,15 @@ void apply_settings(const Settings& settings, float monitor_scale) {
   ImGui::GetStyle() = style;
 }
 
-void load_layout(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return;  // first run: ImGui places the panels itself
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string ini = text.str();
-  ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());
+void apply_layout(const std::string& ini) {
+  if (!ini.empty())
+    ImGui::LoadIniSettingsFromMemory(ini.c_str(), ini.size());  // empty: ImGui places the panels
 }
 
-Status save_layout(const std::filesystem::path& path) {
+std::string layout_text() {
   std::size_t size = 0;
   const char* ini = ImGui::SaveIniSettingsToMemory(&size);
-  return save_text_atomically(path, std::string(ini, size));
+  return std::string(ini, size);
 }
 
 }  // namespace am::ui

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "am/core/result.hpp"
-#include "am/ui/view_file.hpp"
+#include "am/store/view_file.hpp"
 
-namespace am::ui {
+namespace am::store {
 
 inline constexpr const char* kLessonFormat = "attention-machine-lesson";
 inline constexpr int kLessonVersion = 1;
@@ -40,4 +40,4 @@ Status write_lesson_file(const std::filesystem::path& path, const Lesson& lesson
 // Moves entry `from` one place up (-1) or down (+1); false when it cannot move.
 bool move_lesson_entry(Lesson& lesson, std::size_t from, int direction);
 
-}  // namespace am::ui
+}  // namespace am::store

@@ -17,7 +17,7 @@
 #include "am/model/head_mask.hpp"
 #include "am/model/weights.hpp"
 
-namespace am::ui {
+namespace am::store {
 
 inline constexpr const char* kViewFormat = "attention-machine-view";
 inline constexpr int kViewVersion = 1;
@@ -71,4 +71,4 @@ Status write_view_file(const std::filesystem::path& path, const ViewFile& view);
 // What kind of file `text` claims to be by its "format" field ("" when none can be read).
 std::string file_format_of(std::string_view text);
 
-}  // namespace am::ui
+}  // namespace am::store

@@ -6,16 +6,19 @@
 #include <filesystem>
 #include <fstream>
 
-#include "am/ui/settings_store.hpp"
+#include "am/store/settings_file.hpp"
 
+using namespace am;
 using namespace am::ui;
+using namespace am::store;
 using Catch::Matchers::Contains;
 
 namespace {
 
 struct TempDir {
   std::filesystem::path path;
-  TempDir() : path(std::filesystem::temp_directory_path() / ("am_ui_settings_test_" + std::to_string(::getpid()))) {
+  TempDir()
+      : path(std::filesystem::temp_directory_path() / ("am_ui_settings_test_" + std::to_string(::getpid()))) {
     std::filesystem::remove_all(path);
   }
   ~TempDir() { std::filesystem::remove_all(path); }
@@ -85,7 +88,8 @@ TEST_CASE("out-of-range values are clamped", "[settings]") {
 TEST_CASE("the config folder follows XDG, then HOME", "[settings]") {
   CHECK(config_dir_from("/x/cfg", "/home/u") == std::filesystem::path("/x/cfg/attention-machine"));
   CHECK(config_dir_from("", "/home/u") == std::filesystem::path("/home/u/.config/attention-machine"));
-  CHECK(config_dir_from("relative/cfg", "/home/u") == std::filesystem::path("/home/u/.config/attention-machine"));
+  CHECK(config_dir_from("relative/cfg", "/home/u") ==
+        std::filesystem::path("/home/u/.config/attention-machine"));
   CHECK(config_dir_from(nullptr, nullptr) == std::nullopt);
 }
 

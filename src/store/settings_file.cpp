@@ -1,4 +1,4 @@
-#include "am/ui/settings_store.hpp"
+#include "am/store/settings_file.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -9,7 +9,12 @@
 
 #include "am/model/safetensors.hpp"
 
-namespace am::ui {
+namespace am::store {
+
+// The settings' own types and limits are the UI's (am/ui/app_state.hpp).
+using ui::PanelVisibility;
+using ui::Settings;
+
 namespace {
 
 using Json = nlohmann::json;
@@ -19,12 +24,18 @@ struct PanelFlag {
   bool PanelVisibility::*flag;
 };
 constexpr PanelFlag kPanelFlags[] = {
-    {"navigator", &PanelVisibility::navigator},     {"chapter_text", &PanelVisibility::chapter_text},
-    {"text_input", &PanelVisibility::text_input},   {"predictions", &PanelVisibility::predictions},
-    {"inspector", &PanelVisibility::inspector},     {"drum", &PanelVisibility::drum},
-    {"rack", &PanelVisibility::rack},               {"settings", &PanelVisibility::settings},
-    {"help", &PanelVisibility::help},               {"status_line", &PanelVisibility::status_line},
-    {"left_bar", &PanelVisibility::left_bar},       {"right_bar", &PanelVisibility::right_bar},
+    {"navigator", &PanelVisibility::navigator},
+    {"chapter_text", &PanelVisibility::chapter_text},
+    {"text_input", &PanelVisibility::text_input},
+    {"predictions", &PanelVisibility::predictions},
+    {"inspector", &PanelVisibility::inspector},
+    {"drum", &PanelVisibility::drum},
+    {"rack", &PanelVisibility::rack},
+    {"settings", &PanelVisibility::settings},
+    {"help", &PanelVisibility::help},
+    {"status_line", &PanelVisibility::status_line},
+    {"left_bar", &PanelVisibility::left_bar},
+    {"right_bar", &PanelVisibility::right_bar},
     {"bottom_bar", &PanelVisibility::bottom_bar},
 };
 
@@ -67,20 +78,27 @@ LoadedSettings settings_from_json(const std::string& text, const std::string& la
   if (auto it = j.find("font_scale"); it != j.end()) {
     // Clamped as a double: a float conversion of 1e300 would be undefined behaviour.
     if (it->is_number())
-      s.font_scale = static_cast<float>(std::clamp(it->get<double>(), double{kMinFontScale}, double{kMaxFontScale}));
-    else problems.push_back("font_scale is not a number");
+      s.font_scale = static_cast<float>(
+          std::clamp(it->get<double>(), double{ui::kMinFontScale}, double{ui::kMaxFontScale}));
+    else
+      problems.push_back("font_scale is not a number");
   }
   if (auto it = j.find("dpi_override"); it != j.end()) {
     if (it->is_number()) {
       const double v = it->get<double>();
-      s.dpi_override = v <= 0.0 ? 0.0f : static_cast<float>(std::clamp(v, double{kMinDpiOverride}, double{kMaxDpiOverride}));
+      s.dpi_override =
+          v <= 0.0
+              ? 0.0f
+              : static_cast<float>(std::clamp(v, double{ui::kMinDpiOverride}, double{ui::kMaxDpiOverride}));
     } else {
       problems.push_back("dpi_override is not a number");
     }
   }
   if (auto it = j.find("reduced_motion"); it != j.end()) {
-    if (it->is_boolean()) s.reduced_motion = it->get<bool>();
-    else problems.push_back("reduced_motion is not true or false");
+    if (it->is_boolean())
+      s.reduced_motion = it->get<bool>();
+    else
+      problems.push_back("reduced_motion is not true or false");
   }
   if (auto it = j.find("palette"); it != j.end()) {
     if (!it->is_string() || !parse_palette(it->get<std::string>(), s.palette))
@@ -88,8 +106,10 @@ LoadedSettings settings_from_json(const std::string& text, const std::string& la
   }
   if (auto it = j.find("quality"); it != j.end()) {
     const auto q = it->is_string() ? parse_quality_choice(it->get<std::string>()) : std::nullopt;
-    if (q) s.quality = *q;
-    else problems.push_back("quality is not one of " + names_listed(kQualityChoiceNames, ", "));
+    if (q)
+      s.quality = *q;
+    else
+      problems.push_back("quality is not one of " + names_listed(kQualityChoiceNames, ", "));
   }
   if (auto it = j.find("panels"); it != j.end() && it->is_object())
     for (const auto& p : kPanelFlags)
@@ -115,6 +135,14 @@ LoadedSettings load_settings(const std::filesystem::path& path) {
   return settings_from_json(text.str(), path.string());
 }
 
+std::string load_layout_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};  // the first run: ImGui places the panels itself
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 Status save_text_atomically(const std::filesystem::path& path, const std::string& text) {
   std::error_code ec;
   if (path.has_parent_path()) {
@@ -129,4 +157,4 @@ Status save_settings(const Settings& settings, const std::filesystem::path& path
   return save_text_atomically(path, settings_to_json(settings));
 }
 
-}  // namespace am::ui
+}  // namespace am::store

@@ -1,11 +1,11 @@
-#include "am/ui/pictures_folder.hpp"
+#include "am/store/pictures_folder.hpp"
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
-namespace am::ui {
+namespace am::store {
 
 std::optional<std::string> pictures_dir_from_user_dirs(std::string_view user_dirs, const std::string& home) {
   constexpr std::string_view kKey = "XDG_PICTURES_DIR=";
@@ -56,4 +56,4 @@ std::string pictures_folder() {
   return std::filesystem::current_path(ec).string();
 }
 
-}  // namespace am::ui
+}  // namespace am::store

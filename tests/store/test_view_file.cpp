@@ -8,11 +8,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/ui/lesson_file.hpp"
-#include "am/ui/view_file.hpp"
+#include "am/store/lesson_file.hpp"
+#include "am/store/view_file.hpp"
 
 using namespace am;
 using namespace am::ui;
+using namespace am::store;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "am/ui/lesson_file.hpp"
+#include "am/store/lesson_file.hpp"
 
 #include <fstream>
 #include <span>
@@ -8,7 +8,7 @@
 
 #include "am/model/safetensors.hpp"
 
-namespace am::ui {
+namespace am::store {
 namespace {
 
 using Json = nlohmann::json;
@@ -118,4 +118,4 @@ bool move_lesson_entry(Lesson& lesson, std::size_t from, int direction) {
   return true;
 }
 
-}  // namespace am::ui
+}  // namespace am::store

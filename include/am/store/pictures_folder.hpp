@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace am::ui {
+namespace am::store {
 
 // The XDG_PICTURES_DIR line of a user-dirs.dirs file (`XDG_PICTURES_DIR="$HOME/Pictures"`),
 // with $HOME put in; nullopt if the file names none or not an absolute folder.
@@ -17,4 +17,4 @@ std::optional<std::string> pictures_dir_from_user_dirs(std::string_view user_dir
 // exists; else the working folder.
 std::string pictures_folder();
 
-}  // namespace am::ui
+}  // namespace am::store

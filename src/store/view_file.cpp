@@ -1,4 +1,4 @@
-#include "am/ui/view_file.hpp"
+#include "am/store/view_file.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -12,7 +12,7 @@
 #include "am/model/safetensors.hpp"
 #include "am/ui/chapters.hpp"
 
-namespace am::ui {
+namespace am::store {
 namespace {
 
 using Json = nlohmann::json;
@@ -168,7 +168,7 @@ Status read_numbers(const FieldReader& r, ViewFile& view) {
   view.step = *s;
   const Json* chapter = r.find("chapter");
   if (chapter == nullptr) return r.bad("chapter", "is missing");
-  auto c = whole(r, "chapter", *chapter, 0, kChapterCount - 1);
+  auto c = whole(r, "chapter", *chapter, 0, ui::kChapterCount - 1);
   if (!c) return Error{c.error()};
   view.chapter = static_cast<int>(*c);
   if (const Json* beat = r.find("beat"); beat != nullptr && !beat->is_null()) {
@@ -303,4 +303,4 @@ std::string file_format_of(std::string_view text) {
   return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
-}  // namespace am::ui
+}  // namespace am::store

@@ -9,7 +9,7 @@
 #include "am/core/result.hpp"
 #include "am/ui/app_state.hpp"
 
-namespace am::ui {
+namespace am::store {
 
 // The folder from the two environment values (either may be null or empty); nullopt
 // when neither is usable.
@@ -20,18 +20,20 @@ inline constexpr const char* kSettingsFileName = "settings.json";
 inline constexpr const char* kLayoutFileName = "layout.ini";
 
 struct LoadedSettings {
-  Settings settings;
+  ui::Settings settings;
   std::string message;  // empty when the file was read cleanly or did not exist
 };
 
 // A missing file gives the defaults silently; a bad file gives the defaults and a
 // message naming the file and the problem. Out-of-range values are clamped.
 LoadedSettings load_settings(const std::filesystem::path& path);
-std::string settings_to_json(const Settings& settings);
+std::string settings_to_json(const ui::Settings& settings);
 LoadedSettings settings_from_json(const std::string& text, const std::string& label);
 // Writes to a temporary file and renames (creating the folder if needed).
-Status save_settings(const Settings& settings, const std::filesystem::path& path);
+Status save_settings(const ui::Settings& settings, const std::filesystem::path& path);
+// The panel layout kept beside the settings (ImGui's ini text); "" when there is none.
+std::string load_layout_text(const std::filesystem::path& path);
 // Any text file, written the same way (the window uses it for the ImGui layout).
 Status save_text_atomically(const std::filesystem::path& path, const std::string& text);
 
-}  // namespace am::ui
+}  // namespace am::store
