@@ -147,7 +147,6 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
     }
     const double now = glfwGetTime();
     const auto frame_start = MachineApp::Clock::now();
-    const std::uint64_t revision_before = app.session().state().revision;
     const bool gliding = app.camera().update(static_cast<float>(now - last));
     last = now;
     auto frame = app.draw_frame(0, fb_w, fb_h, now - start, true);
@@ -176,12 +175,12 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
         now - start,
         std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - frame_start).count());
     if (settle_frames > 0) --settle_frames;
-    // Any change of state (a click, a key) is shown at once, not at the next mouse move.
-    if (app.session().state().revision != revision_before) settle_frames = 2;
+    // Whatever an event or a panel changed is drawn at once, not at the next mouse move,
+    // and once more for ImGui to settle the panels' sizes.
+    const bool changed = frame && app.session().changed_this_frame();
+    if (changed) settle_frames = 2;
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
-    // Whatever an event or a panel changed is drawn at once, not at the next mouse move.
-    const bool changed = frame && app.session().changed_this_frame();
     const bool beads = app.view().scene().animated && app.session().beads_moving();
     animating = gliding || refine || changed || beads || app.session().animating() || app.keys_pending() ||
                 recording != nullptr;

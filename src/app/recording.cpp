@@ -56,7 +56,6 @@ Result<std::unique_ptr<Recording>> Recording::start(MachineApp& app, const Recor
     if (count == 0) return fail("this chapter has no steps to play: record with --motion orbit or scrub");
     state.beat = ui::BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
     ui::play_beats(state.beat, count);
-    ++state.revision;
   }
   return r;
 }
@@ -66,7 +65,6 @@ Recording::~Recording() {
   app_->camera().set_pose(start_pose_);
   app_->session().mutable_state().step = start_step_;
   app_->session().mutable_state().beat = start_beat_;
-  ++app_->session().mutable_state().revision;
 }
 
 Status Recording::next_frame(MachineApp& app) {
@@ -84,7 +82,6 @@ Status Recording::next_frame(MachineApp& app) {
     ui::AppState& state = app.session().mutable_state();
     if (state.step != steps[i]) {
       state.step = steps[i];
-      ++state.revision;
     }
   }
   const double t = kStartTime + static_cast<double>(next_) / plan_.fps;

@@ -16,9 +16,12 @@ constexpr std::chrono::milliseconds kRelistEvery{2000};
 
 std::string status_words(grow::RunStatus s) {
   switch (s) {
-    case grow::RunStatus::kFinished: return "finished";
-    case grow::RunStatus::kResumable: return "closed mid-way";
-    case grow::RunStatus::kEmpty: return "empty";
+    case grow::RunStatus::kFinished:
+      return "finished";
+    case grow::RunStatus::kResumable:
+      return "closed mid-way";
+    case grow::RunStatus::kEmpty:
+      return "empty";
   }
   return "?";
 }
@@ -27,8 +30,10 @@ std::string status_words(grow::RunStatus s) {
 
 SessionTraining::SessionTraining(fs::path shipped_dir) : shipped_dir_(std::move(shipped_dir)) {
   auto root = grow::runs_root();
-  if (root) root_ = *root;
-  else root_error_ = root.error();
+  if (root)
+    root_ = *root;
+  else
+    root_error_ = root.error();
   refresh_saved();
 }
 
@@ -70,8 +75,8 @@ Status SessionTraining::start(const ui::TrainingRequest& request) {
   if (!request.own_text.empty()) run.own_text = fs::path(request.own_text);
   if (auto ok = controller_->start(run); !ok) return ok;
   run_ = ui::GrowingRun{};
-  run_.name = run.name;
-  run_.preset = request.preset;
+  run_.progress.run_name = run.name;
+  run_.progress.preset = request.preset;
   run_.own_text = run.own_text.has_value();
   run_.record.recipe = train::manifest_recipe(*recipe);
   loaded_measured_ = 0;
@@ -100,8 +105,8 @@ Status SessionTraining::start_script(const ui::ScriptCommand& c) {
 }
 
 std::optional<fs::path> SessionTraining::run_dir() const {
-  if (!root_ || run_.name.empty()) return std::nullopt;
-  return *root_ / run_.name;
+  if (!root_ || run_.progress.run_name.empty()) return std::nullopt;
+  return *root_ / run_.progress.run_name;
 }
 
 std::vector<std::pair<std::int64_t, double>> SessionTraining::measured() const {
@@ -115,20 +120,12 @@ std::optional<fs::path> SessionTraining::poll() {
   if (Clock::now() - last_list_ > kRelistEvery) refresh_saved();
   if (!controller_) return std::nullopt;
   const grow::TrainingProgress p = controller_->progress();
-  run_.phase = grow::phase_name(p.phase);
-  run_.step = p.step;
-  run_.steps = p.steps;
-  run_.loss_smoothed = p.loss_smoothed;
-  run_.chars_per_second = p.chars_per_second;
-  run_.seconds_left = p.seconds_left;
-  run_.checkpoints = p.checkpoints;
-  run_.measured = p.measured;
-  run_.analysed = p.analysed;
-  run_.analysis_total = p.analysis_total;
-  run_.corpus_report = p.corpus_report;
-  run_.message = p.message;
-  if (!p.run_name.empty()) run_.name = p.run_name;
-  if (!p.preset.empty()) run_.preset = p.preset;
+  // The report as it is; the run's name and preset stay what start() said until the
+  // controller's own report names them.
+  std::string name = std::move(run_.progress.run_name), preset = std::move(run_.progress.preset);
+  run_.progress = p;
+  if (p.run_name.empty()) run_.progress.run_name = std::move(name);
+  if (p.preset.empty()) run_.progress.preset = std::move(preset);
   if (p.revision != revision_) {
     revision_ = p.revision;
     checkpoints_ = controller_->checkpoints();
@@ -178,20 +175,25 @@ std::optional<fs::path> SessionTraining::act(const ui::TrainingActions& a, std::
       message = c.error();
     } else {
       run_ = ui::GrowingRun{};
-      run_.name = *a.continue_run;
+      run_.progress.run_name = *a.continue_run;
       loaded_measured_ = 0;
       loaded_final_ = false;
       revision_ = ~std::uint64_t{0};
     }
   }
   if (root_ && a.rename) {
-    if (auto ok = grow::rename_run(*root_, a.rename->first, a.rename->second); !ok) message = ok.error();
-    else if (run_.name == a.rename->first && !busy()) run_.name = a.rename->second;
+    if (auto ok = grow::rename_run(*root_, a.rename->first, a.rename->second); !ok)
+      message = ok.error();
+    else if (run_.progress.run_name == a.rename->first && !busy())
+      run_.progress.run_name = a.rename->second;
   }
   if (root_ && a.remove) {
-    if (busy() && run_.name == *a.remove) message = "stop the run before deleting it";
-    else if (auto ok = grow::delete_run(*root_, *a.remove); !ok) message = ok.error();
-    else if (run_.name == *a.remove) run_ = ui::GrowingRun{};
+    if (busy() && run_.progress.run_name == *a.remove)
+      message = "stop the run before deleting it";
+    else if (auto ok = grow::delete_run(*root_, *a.remove); !ok)
+      message = ok.error();
+    else if (run_.progress.run_name == *a.remove)
+      run_ = ui::GrowingRun{};
   }
   if (a.rename || a.remove || a.continue_run) refresh_saved();
   if (root_ && a.open_run) return *root_ / *a.open_run;
@@ -208,17 +210,18 @@ ui::TrainingPanelView SessionTraining::panel_view(const std::string& shown_run) 
 
 nlohmann::ordered_json SessionTraining::dump() const {
   nlohmann::ordered_json j;
-  j["run"] = run_.name.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(run_.name);
-  j["preset"] = run_.preset;
-  j["phase"] = run_.phase.empty() ? std::string("idle") : run_.phase;
-  j["step"] = run_.step;
-  j["steps"] = run_.steps;
+  const grow::TrainingProgress& p = run_.progress;
+  j["run"] = p.run_name.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(p.run_name);
+  j["preset"] = p.preset;
+  j["phase"] = grow::phase_name(p.phase);
+  j["step"] = p.step;
+  j["steps"] = p.steps;
   nlohmann::ordered_json steps = nlohmann::ordered_json::array();
   for (const CheckpointMetrics& m : run_.record.checkpoints) steps.push_back(m.step);
   j["checkpoints"] = steps;
-  j["measured"] = run_.measured;
+  j["measured"] = p.measured;
   j["following"] = run_.following;
-  j["message"] = run_.message;
+  j["message"] = p.message;
   nlohmann::ordered_json saved = nlohmann::ordered_json::array();
   for (const ui::SavedRunEntry& s : saved_) saved.push_back({{"name", s.name}, {"status", s.status}});
   j["saved_runs"] = saved;
@@ -229,7 +232,9 @@ std::string SessionTraining::resume_offer() const {
   for (const ui::SavedRunEntry& s : saved_)
     if (s.status == "closed mid-way")
       return "Run " + s.name + " was closed before its end" +
-             (s.next_step > 0 ? " (at step " + std::to_string(s.next_step) + " of " + std::to_string(s.steps) + ")" : "") +
+             (s.next_step > 0
+                  ? " (at step " + std::to_string(s.next_step) + " of " + std::to_string(s.steps) + ")"
+                  : "") +
              ": chapter " + std::to_string(ui::kGrowChapter) + "'s training panel can continue it.";
   return "";
 }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "am/model/alphabet.hpp"
+#include "am/model/nearest_step.hpp"
 #include "am/ui/beats.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/text_format.hpp"
@@ -71,7 +72,7 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
     ui::set_text(state_, v.text);
     state_.own_text = true;
   }
-  state_.step = ui::snap_to_checkpoint(steps(), v.step);
+  state_.step = nearest_step(steps(), v.step);
   if (state_.step != v.step)
     differs.push_back("step " + std::to_string(v.step) + " is not a checkpoint here, so this shows step " +
                       std::to_string(state_.step));
@@ -100,7 +101,6 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   } else {
     state_.tracing.target = -1;
     state_.tracing.open = false;
-    ++state_.revision;
   }
   if (auto s = ui::set_corruption(state_, v.corrupted_text.value_or("")); !s) {
     differs.push_back("corrupted_text: " + s.error());
@@ -114,7 +114,6 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   held_chapter_ = state_.chapter;
   held_layer_ = state_.selected_layer;
   held_head_ = state_.selected_head;
-  ++state_.revision;
   ui::set_status(state_, differs.empty() ? "Opened " + label : "Opened " + label + ", but " + joined(differs),
                  !differs.empty());
   check_view_hash();

@@ -16,15 +16,16 @@
 #include "am/engine/engine_caches.hpp"
 #include "am/engine/nonsense_accuracy.hpp"
 #include "am/model/forward.hpp"
+#include "am/model/nearest_step.hpp"
 #include "am/model/weights_dir.hpp"
+#include "am/store/script_file.hpp"
+#include "am/store/settings_file.hpp"
 #include "am/ui/chapter_dump.hpp"
 #include "am/ui/chapters.hpp"
 #include "am/ui/drum_notes.hpp"
 #include "am/ui/playback.hpp"
 #include "am/ui/scene_bridge.hpp"
 #include "am/ui/script.hpp"
-#include "am/store/script_file.hpp"
-#include "am/store/settings_file.hpp"
 #include "am/ui/state_dump.hpp"
 #include "am/ui/write_typing.hpp"
 
@@ -164,7 +165,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
     ui::set_text(s->state_, *options.text);
     s->state_.own_text = true;
   }
-  if (options.step) s->state_.step = ui::snap_to_checkpoint(s->steps(), *options.step);
+  if (options.step) s->state_.step = nearest_step(s->steps(), *options.step);
   s->state_.pulled = *pulled;
   // A view to open (FILE, --open) or the last session's, over what the flags chose.
   if (auto opened = s->open_at_start(options); !opened) return fail(opened.error());
@@ -207,10 +208,9 @@ Status UiSession::switch_run(const std::string& name) {
   engine_ = it->engine.get();
   state_.run = name;
   bind_engine();
-  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
+  state_.step = nearest_step(steps(), state_.step);
   ui::clear_written(state_);
   state_.playing = false;
-  ++state_.revision;
   ui::set_status(state_, "Showing the run \"" + it->info.title + "\": " + it->info.arrangement);
   return Ok{};
 }
@@ -249,8 +249,7 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
   bind_engine();
   shown_run_ = dir.filename().string();
   state_.run = shown_run_;
-  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
-  ++state_.revision;
+  state_.step = nearest_step(steps(), state_.step);
   return Ok{};
 }
 
@@ -258,7 +257,7 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
 // newest one until the learner turns the drum back (and follows again from the newest).
 void UiSession::follow_training() {
   ui::GrowingRun& run = training_->run();
-  const bool showing_run = training_->run_dir() && shown_run_ == run.name;
+  const bool showing_run = training_->run_dir() && shown_run_ == run.progress.run_name;
   if (showing_run) {
     if (run.following && followed_step_ >= 0 && state_.step != followed_step_)
       run.following = false;
@@ -357,14 +356,14 @@ ui::ChapterContext UiSession::context() {
 
 SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame_ms,
                             const ui::InspectorView& inspector, SessionRequests& requests) {
-  const FrameMarks before{state_.revision, state_.settings, state_.presentation};
+  // The one change signal: the shown state before and after, and the pass drawn.
+  const ui::ShownState before = ui::shown_state(state_);
+  const engine::CachedPass* pass_before = pass_.get();
   inspector_ = inspector;  // for the state dump
   apply_actions(dt_seconds, requests);
   machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
-  const bool acted = draw_panels(frame_ms, inspector, requests);
-  changed_ = !events_.empty() || acted || state_.revision != before.revision ||
-             !(state_.settings == before.settings) || state_.presentation != before.presentation;
-  if (changed_) last_change_s_ = time_seconds;  // any input or panel change wakes the beads for a while
+  const bool acted = draw_panels(time_seconds, frame_ms, inspector, requests);
+  changed_ = !events_.empty() || acted || !(ui::shown_state(state_) == before) || pass_.get() != pass_before;
   return {pass_, std::move(input)};
 }
 
@@ -416,7 +415,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   ui::advance_typing(state_, dt_seconds);
   sync_beats(dt_seconds);
   ui::advance_playback(state_, steps(), dt_seconds);
-  state_.step = ui::snap_to_checkpoint(steps(), state_.step);
+  state_.step = nearest_step(steps(), state_.step);
 }
 
 // "Show me": the chapter's try-this lines, run at once as a script would run them.
@@ -433,7 +432,6 @@ void UiSession::run_show_me() {
   ui::ScriptRunner runner(std::move(*script));
   if (runner.run_all(state_, *port_) == ui::ScriptRunner::Outcome::kFailed)
     ui::set_status(state_, runner.error(), true);
-  ++state_.revision;
 }
 
 // Once every checkpoint of a run has been read, the ones that failed leave its drum (the
@@ -454,7 +452,6 @@ void UiSession::finish_loading() {
       ui::set_status(state_, messages.front(), true);
       state_.load_dialog_open = true;
     }
-    ++state_.revision;
   }
 }
 
@@ -530,10 +527,13 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
   posed_chapter_ = state_.chapter;
   lifted_layer_ = state_.selected_layer;
   lifted_head_ = state_.selected_head;
-  update_bead_clock(time_seconds, dt_seconds, stage.highlight);
+  // Any input or change wakes the beads for a while (ShownState tells a change).
+  idle_.note_frame(state_, time_seconds, dt_seconds, !events_.empty(),
+                   (stage.highlight & (ui::kHighlightBeads | ui::kHighlightThreads)) != 0);
   hold_view_camera(requests);
   // Headless pictures keep the fixed clock they were given, so they repeat.
-  machine::SceneInput input = ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : bead_clock_);
+  machine::SceneInput input =
+      ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : idle_.bead_clock());
   if (beat_) {
     input.beat = beat_->stage;
     // A character arriving through the cache is the query of its own row.
@@ -563,8 +563,7 @@ ui::DrumView UiSession::drum_view() {
       loading = in.size();
       loaded_from = in.front();
     }
-    drum.slider_label =
-        ui::drum_slider_label(steps()[engine_->training().nearest_index(state_.step)], waiting);
+    drum.slider_label = ui::drum_slider_label(nearest_step(steps(), state_.step), waiting);
     drum.progress_note =
         ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
                                headless_ ? cache_->target() : cache_->ready(), cache_->target());
@@ -601,21 +600,13 @@ ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
 }
 
 // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
-void UiSession::draw_presentation_hint() {
-  if (state_.presentation != presentation_shown_) presentation_at_ = std::chrono::steady_clock::now();
-  presentation_shown_ = state_.presentation;
-  if (state_.presentation && !headless_) {
-    const double since =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - presentation_at_).count();
-    const float alpha = static_cast<float>(std::clamp(kPresentationHintSeconds - since, 0.0, 1.0));
-    ui::draw_presentation_hint(layout_, alpha);
-    hint_showing_ = alpha > 0.0f;
-  } else {
-    hint_showing_ = false;
-  }
+void UiSession::draw_presentation_hint(double time_seconds) {
+  const float alpha = idle_.presentation_hint(state_.presentation && !headless_, time_seconds);
+  if (alpha > 0.0f) ui::draw_presentation_hint(layout_, alpha);
 }
 
-bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests) {
+bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::InspectorView& inspector,
+                            SessionRequests& requests) {
   ui::PanelActions actions;
   // The frame, from this frame's display size and font (after F11 may have toggled it).
   ui::FrameLayoutInput frame_in;
@@ -656,7 +647,7 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);
-  draw_presentation_hint();
+  draw_presentation_hint(time_seconds);
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
@@ -675,34 +666,6 @@ bool UiSession::draw_panels(double frame_ms, const ui::InspectorView& inspector,
     }
   }
   return acted;
-}
-
-namespace {
-
-// Beads keep moving this long after the last change, in chapters not about them.
-constexpr double kBeadsAfterChangeSeconds = 3.0;
-
-}  // namespace
-
-void UiSession::update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight) {
-  // Everything a learner can change that alters the machine's numbers or framing.
-  std::uint64_t f = 1469598103934665603ull;
-  const auto mix = [&f](std::uint64_t v) { f = (f ^ v) * 1099511628211ull; };
-  mix(state_.revision);
-  mix(static_cast<std::uint64_t>(state_.chapter));
-  mix(static_cast<std::uint64_t>(state_.step));
-  mix(static_cast<std::uint64_t>(state_.selected_position + 1));
-  mix(static_cast<std::uint64_t>(state_.selected_layer * 8 + state_.selected_head));
-  mix(std::hash<std::string>{}(state_.pulled.to_string()));
-  mix(std::hash<std::string>{}(state_.normalized.text));
-  if (f != last_fingerprint_) {
-    last_fingerprint_ = f;
-    last_change_s_ = time_seconds;
-  }
-  const bool about_beads = (highlight & (ui::kHighlightBeads | ui::kHighlightThreads)) != 0;
-  beads_moving_ = !state_.settings.reduced_motion &&
-                  (about_beads || time_seconds - last_change_s_ < kBeadsAfterChangeSeconds);
-  if (beads_moving_) bead_clock_ += dt_seconds;
 }
 
 // The player follows the chapter (another chapter starts with no beat) and the text (a

@@ -16,21 +16,22 @@
 
 #include <nlohmann/json.hpp>
 
-#include "am/machine/scene.hpp"
-#include "am/model/runs_index.hpp"
 #include "am/engine/checkpoint_cache.hpp"
 #include "am/engine/model_engine.hpp"
+#include "am/machine/scene.hpp"
+#include "am/model/runs_index.hpp"
+#include "am/store/lesson_file.hpp"
+#include "am/store/view_file.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/beats.hpp"
 #include "am/ui/engine_port.hpp"
 #include "am/ui/frame_layout.hpp"
+#include "am/ui/idle_policy.hpp"
 #include "am/ui/input_events.hpp"
 #include "am/ui/keep_panels.hpp"
-#include "am/store/lesson_file.hpp"
 #include "am/ui/panels.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
-#include "am/store/view_file.hpp"
 #include "desktop_file_dialog.hpp"
 #include "options.hpp"
 #include "session_training.hpp"
@@ -45,10 +46,11 @@ struct SessionRequests {
   bool beat_focus_changed = false;            // a beat names other parts: move only if they leave the frame
   bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
-  std::optional<store::ViewCamera> view_camera;  // an opened view's camera: jump there (wins over the chapter's)
-  bool machine_screenshot = false;            // Shift+F12: the viewport alone, at 2x
-  bool quit = false;                          // Ctrl+Q
-  struct Recording {                          // "Record…": start one in the window
+  std::optional<store::ViewCamera>
+      view_camera;                  // an opened view's camera: jump there (wins over the chapter's)
+  bool machine_screenshot = false;  // Shift+F12: the viewport alone, at 2x
+  bool quit = false;                // Ctrl+Q
+  struct Recording {                // "Record…": start one in the window
     std::filesystem::path path;
     int fps = 30;
     double seconds = 5.0;
@@ -106,7 +108,9 @@ class UiSession {
   const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   // Something the user sees moves by itself: the drum playing, a script replaying,
   // presentation mode's hint.
-  bool animating() const { return state_.playing || state_.beat.playing || script_running() || hint_showing_; }
+  bool animating() const {
+    return state_.playing || state_.beat.playing || script_running() || idle_.hint_showing();
+  }
   // The beat on show (none: no beat chosen, or the chapter has none), derived once a frame.
   const std::optional<ui::Beat>& beat() const { return beat_; }
   // Only background work goes on (passes for other checkpoints, a run being trained):
@@ -120,7 +124,7 @@ class UiSession {
   }
   // Beads travel in the chapters about threads and beads, and for a few seconds after
   // any change elsewhere; then they rest and the window can sleep.
-  bool beads_moving() const { return beads_moving_; }
+  bool beads_moving() const { return idle_.beads_moving(); }
   // A script is held on "wait-training" (the headless loop can then sleep between frames).
   bool waiting_for_training() const { return training_->busy(); }
   void save_layout_and_settings();
@@ -140,7 +144,10 @@ class UiSession {
   void save_last_session();
   const store::Lesson& lesson() const { return lesson_; }
   // The window's recording: its progress (0..1) for the dialog's bar, then how it ended.
-  void set_recording_progress(float share) { record_panel_.recording = true; record_panel_.progress = share; }
+  void set_recording_progress(float share) {
+    record_panel_.recording = true;
+    record_panel_.progress = share;
+  }
   void recording_ended(const std::string& message, bool failed);
   // While the window renders a recording's frames offscreen: the record dialog and the
   // path box are left out of them.
@@ -167,21 +174,17 @@ class UiSession {
   void run_show_me();
   void finish_loading();
   machine::SceneInput derive(double time_seconds, double dt_seconds, SessionRequests& requests);
-  bool draw_panels(double frame_ms, const ui::InspectorView& inspector, SessionRequests& requests);
-  struct FrameMarks {  // what frame() compares to tell whether anything changed
-    std::uint64_t revision;
-    ui::Settings settings;
-    bool presentation;
-  };
+  bool draw_panels(double time_seconds, double frame_ms, const ui::InspectorView& inspector,
+                   SessionRequests& requests);
   Status window_command(const ui::ScriptCommand& command);
-  Status view_command(const ui::ScriptCommand& command);  // open, save-view
-  Status open_at_start(const Options& options);            // FILE / --open, else the last session
+  Status view_command(const ui::ScriptCommand& command);          // open, save-view
+  Status open_at_start(const Options& options);                   // FILE / --open, else the last session
   std::vector<std::string> load_runs(std::vector<RunInfo> runs);  // into runs_; the problems met
-  ui::DrumView drum_view();                             // also keeps drum_text_ for the dump
-  ui::RackView rack_view(ui::DrumView& drum) const;    // gives the drum the ablated curve
-  void draw_presentation_hint();
-  void hold_view_camera(SessionRequests& requests);        // an opened view's camera, until the chapter moves
-  void check_view_hash();                                  // once the opened view's checkpoint is read
+  ui::DrumView drum_view();                                       // also keeps drum_text_ for the dump
+  ui::RackView rack_view(ui::DrumView& drum) const;               // gives the drum the ablated curve
+  void draw_presentation_hint(double time_seconds);
+  void hold_view_camera(SessionRequests& requests);  // an opened view's camera, until the chapter moves
+  void check_view_hash();                            // once the opened view's checkpoint is read
   // session_keep.cpp: the menu's and keys' save / open / picture / lesson / record choices.
   void apply_keep_actions(const ui::PanelActions& actions, SessionRequests& requests);
   void draw_keep_panels(SessionRequests& requests);
@@ -217,9 +220,9 @@ class UiSession {
   std::optional<std::filesystem::path> config_;
   ui::TextInputPanelState text_panel_;
   ui::ChapterPanelState chapter_panel_;
-  ui::WhyPanelState why_panel_;        // issue 22: the corrupted text being typed
-  ui::TracingCache tracing_cache_;     // attribution and patching of the pass on show
-  const analysis::Tracing* tracing_ = nullptr;  // this frame's (null when nothing is traced)
+  ui::WhyPanelState why_panel_;                     // issue 22: the corrupted text being typed
+  ui::TracingCache tracing_cache_;                  // attribution and patching of the pass on show
+  const analysis::Tracing* tracing_ = nullptr;      // this frame's (null when nothing is traced)
   std::shared_ptr<const engine::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
   std::optional<double> live_accuracy_;
   std::pair<std::string, std::string> drum_text_;  // the drum's slider label and progress note, last frame
@@ -228,16 +231,15 @@ class UiSession {
   ui::ChapterContext ctx_;            // derived once a frame, after the actions (it reads pass_)
   ui::PanelActions pending_actions_;  // chosen in the panels, applied at the next frame's start
   ui::TrainingActions pending_training_;
-  bool presentation_shown_ = false;
   ui::CameraPose pose_ = ui::CameraPose::kOverview;
-  ui::FocusList focus_;          // what the camera frames and the callouts name: the beat's parts, else the chapter's
+  ui::FocusList focus_;  // what the camera frames and the callouts name: the beat's parts, else the chapter's
   ui::FocusList chapter_focus_;  // the chapter's own focus parts
   std::optional<ui::Beat> beat_;
   int framed_beat_ = -1;  // the beat the last frame showed (-1: none)
   void sync_beats(double dt_seconds);
   nlohmann::ordered_json beat_dump() const;
   nlohmann::ordered_json view_facts_;
-  ui::InspectorView inspector_;  // what the inspector showed last frame
+  ui::InspectorView inspector_;            // what the inspector showed last frame
   std::vector<std::string> clipped_text_;  // what did not fit its panel last frame
   int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
@@ -252,20 +254,12 @@ class UiSession {
   std::string dump_error_;          // a script's "dump" could not be written: the script stops
   std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
-  static constexpr double kPresentationHintSeconds = 4.0;
-  std::chrono::steady_clock::time_point presentation_at_{};
-  bool hint_showing_ = false;
-  // The idle policy: what the user last changed, and the clock the beads travel by.
-  std::uint64_t last_fingerprint_ = 0;
-  double last_change_s_ = 0.0;
-  double bead_clock_ = 0.0;
-  bool beads_moving_ = true;
-  void update_bead_clock(double time_seconds, double dt_seconds, std::uint32_t highlight);
+  ui::IdlePolicy idle_;  // the beads' clock and when they rest; presentation mode's hint
   std::unique_ptr<engine::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
-  TrainingRecord shipped_record_;  // the run the app opened with, for chapter 11
-  std::string shown_run_;              // the saved run on the machine ("" = a shipped one)
-  std::int64_t followed_step_ = -1;    // the newest step the drum was put on
-  bool show_growing_ = false;          // the machine shows the run being trained
+  TrainingRecord shipped_record_;                      // the run the app opened with, for chapter 11
+  std::string shown_run_;                              // the saved run on the machine ("" = a shipped one)
+  std::int64_t followed_step_ = -1;                    // the newest step the drum was put on
+  bool show_growing_ = false;                          // the machine shows the run being trained
   std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
   // Saved views and lessons.

@@ -220,11 +220,10 @@ std::optional<std::size_t> ModelEngine::checkpoint_index(std::int64_t step) cons
 
 std::size_t ModelEngine::nearest_index(std::int64_t step) const {
   // Among the loaded checkpoints only (ties: the earlier), so it never waits.
-  std::optional<std::size_t> best;
-  for (std::size_t i = 0; i < steps_.size(); ++i)
-    if (is_loaded(i) && (!best || step_distance(steps_[i], step) < step_distance(steps_[*best], step)))
-      best = i;
-  return best.value_or(steps_.size() - 1);
+  return am::nearest_index(
+             steps_.size(), step, [&](std::size_t i) { return steps_[i]; },
+             [&](std::size_t i) { return is_loaded(i); })
+      .value_or(steps_.size() - 1);
 }
 
 Activations ModelEngine::forward(std::int64_t step, std::span<const int> ids, const HeadMask& pulled) const {

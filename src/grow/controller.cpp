@@ -43,21 +43,6 @@ std::size_t manifest_count(const fs::path& dir) {
 
 }  // namespace
 
-const char* phase_name(Phase phase) {
-  switch (phase) {
-    case Phase::kIdle: return "idle";
-    case Phase::kPreparing: return "preparing";
-    case Phase::kTraining: return "training";
-    case Phase::kPaused: return "paused";
-    case Phase::kStopping: return "stopping";
-    case Phase::kAnalysing: return "analysing";
-    case Phase::kFinished: return "finished";
-    case Phase::kStopped: return "stopped";
-    case Phase::kFailed: return "failed";
-  }
-  return "?";
-}
-
 TrainingController::TrainingController(ControllerOptions options) : options_(std::move(options)) {
   // A file-size limit (or a full disk) must fail the write with a message, not kill the app.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -115,7 +100,8 @@ void TrainingController::stop() {
     std::lock_guard<std::mutex> lock(mutex_);
     interrupt_.store(true);
     paused_ = false;
-    if (progress_.phase == Phase::kTraining || progress_.phase == Phase::kPaused) progress_.phase = Phase::kStopping;
+    if (progress_.phase == Phase::kTraining || progress_.phase == Phase::kPaused)
+      progress_.phase = Phase::kStopping;
   }
   pause_cv_.notify_all();
 }
@@ -125,16 +111,19 @@ Status TrainingController::start(NewRun run) {
   if (auto ok = check_run_name(run.name); !ok) return ok;
   std::error_code ec;
   if (!options_.shipped_dir.empty() && inside(options_.runs_root, options_.shipped_dir))
-    return fail("the runs folder " + options_.runs_root.string() + " is inside the shipped weights, which are never written");
+    return fail("the runs folder " + options_.runs_root.string() +
+                " is inside the shipped weights, which are never written");
   fs::create_directories(options_.runs_root, ec);
   if (ec)
     return fail("cannot create the runs folder " + options_.runs_root.string() + ": " + ec.message() +
                 " (is the data folder read-only? set XDG_DATA_HOME to a writable folder)");
   const fs::path dir = options_.runs_root / run.name;
   if (fs::exists(dir, ec) && fs::directory_iterator(dir, ec) != fs::directory_iterator())
-    return fail("a run called '" + run.name + "' already exists; pick another name, or continue it from the run menu");
+    return fail("a run called '" + run.name +
+                "' already exists; pick another name, or continue it from the run menu");
   fs::create_directories(dir, ec);
-  if (ec) return fail("cannot create " + dir.string() + ": " + ec.message() + " (is the data folder read-only?)");
+  if (ec)
+    return fail("cannot create " + dir.string() + ": " + ec.message() + " (is the data folder read-only?)");
   // Probe that the folder takes files before any work starts.
   nlohmann::json info;
   info["name"] = run.name;
@@ -162,13 +151,17 @@ Status TrainingController::continue_run(const std::string& name) {
   if (auto ok = check_run_name(name); !ok) return ok;
   const fs::path dir = options_.runs_root / name;
   std::error_code ec;
-  if (!fs::exists(dir / kStateFile, ec)) return fail("run '" + name + "' has no saved state to continue from");
+  if (!fs::exists(dir / kStateFile, ec))
+    return fail("run '" + name + "' has no saved state to continue from");
   const nlohmann::json info = read_run_info(dir);
-  if (info.value("status", std::string()) == "finished") return fail("run '" + name + "' has already finished");
-  auto parsed = train::parse_args({"--out", dir.string(), "--resume", "--state", (dir / kStateFile).string()});
+  if (info.value("status", std::string()) == "finished")
+    return fail("run '" + name + "' has already finished");
+  auto parsed =
+      train::parse_args({"--out", dir.string(), "--resume", "--state", (dir / kStateFile).string()});
   if (!parsed) return fail(parsed.error());
   train::Recipe recipe = parsed->recipe;
-  if (info.contains("corpus") && info["corpus"].is_string()) recipe.corpus = info["corpus"].get<std::string>();
+  if (info.contains("corpus") && info["corpus"].is_string())
+    recipe.corpus = info["corpus"].get<std::string>();
   {
     std::lock_guard<std::mutex> lock(mutex_);
     progress_ = TrainingProgress{};
@@ -207,7 +200,8 @@ Status TrainingController::launch(const fs::path& dir, train::Recipe recipe, std
   revision_.fetch_add(1);
   interrupt_.store(false);
   active_.store(true);
-  thread_ = std::thread(&TrainingController::run_thread, this, dir, std::move(recipe), std::move(own_text), fresh);
+  thread_ =
+      std::thread(&TrainingController::run_thread, this, dir, std::move(recipe), std::move(own_text), fresh);
   return Ok{};
 }
 
@@ -314,8 +308,10 @@ void TrainingController::run_thread(fs::path dir, train::Recipe recipe, std::opt
       for (std::size_t i = 0; i < checkpoints_.size(); ++i)
         if (checkpoints_[i].step == r.step) index = i;
       const bool known = index < checkpoints_.size() && checkpoints_[index].nonsense_accuracy.has_value();
-      if (index == checkpoints_.size()) checkpoints_.push_back(c);
-      else checkpoints_[index] = c;
+      if (index == checkpoints_.size())
+        checkpoints_.push_back(c);
+      else
+        checkpoints_[index] = c;
       progress_.checkpoints = checkpoints_.size();
       if (options_.measure) queue_.push_back(index);
       if (known) --progress_.measured;  // measured again: the same bytes, the same figure
@@ -346,14 +342,16 @@ void TrainingController::run_thread(fs::path dir, train::Recipe recipe, std::opt
     const std::size_t kept = manifest_count(dir);
     std::string message = "training stopped: " + summary.error();
     if (kept > 0)
-      message += ". The " + std::to_string(kept) + " complete checkpoints are kept (the manifest lists only those); "
+      message += ". The " + std::to_string(kept) +
+                 " complete checkpoints are kept (the manifest lists only those); "
                  "free some space and continue the run.";
     return finish(Phase::kFailed, message, "failed");
   }
   info["next_step"] = summary->next_step;
   if (!summary->finished)
-    return finish(Phase::kStopped, "run '" + dir.filename().string() + "' saved at step " +
-                                       std::to_string(summary->next_step) + "; it can be continued",
+    return finish(Phase::kStopped,
+                  "run '" + dir.filename().string() + "' saved at step " +
+                      std::to_string(summary->next_step) + "; it can be continued",
                   "stopped");
 
   if (options_.analyse) {
@@ -369,7 +367,9 @@ void TrainingController::run_thread(fs::path dir, train::Recipe recipe, std::opt
     };
     std::ostringstream analysis_log;
     auto analysed = analysis::analyse_run(a, analysis_log);
-    if (!analysed) return finish(Phase::kFailed, "the run finished, but its analysis failed: " + analysed.error(), "finished");
+    if (!analysed)
+      return finish(Phase::kFailed, "the run finished, but its analysis failed: " + analysed.error(),
+                    "finished");
   }
   finish(Phase::kFinished, "run '" + dir.filename().string() + "' finished", "finished");
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "am/model/nearest_step.hpp"
 #include "am/model/weights_dir.hpp"
 
 namespace am {
@@ -22,10 +23,8 @@ bool TrainingRecord::has_accuracy() const {
 }
 
 std::size_t TrainingRecord::nearest_index(std::int64_t step) const {
-  std::size_t best = 0;
-  for (std::size_t i = 1; i < checkpoints.size(); ++i)
-    if (step_distance(checkpoints[i].step, step) < step_distance(checkpoints[best].step, step)) best = i;
-  return best;
+  return am::nearest_index(checkpoints.size(), step, [&](std::size_t i) { return checkpoints[i].step; })
+      .value_or(0);
 }
 
 std::int64_t TrainingRecord::nearest_step(std::int64_t step) const {

@@ -46,15 +46,13 @@ Result<fs::path> find_weights_dir(const std::optional<fs::path>& override_dir) {
     if (has_manifest(dir)) return fs::weakly_canonical(dir);
   std::string tried;
   for (const auto& dir : candidates) tried += "\n  " + dir.string();
-  return fail("could not find the weights folder (a folder with manifest.json or runs.json); looked in:" + tried +
-              "\nPass --weights-dir DIR to point at it.");
+  return fail("could not find the weights folder (a folder with manifest.json or runs.json); looked in:" +
+              tried + "\nPass --weights-dir DIR to point at it.");
 }
 
 const CheckpointEntry& Manifest::nearest(std::int64_t step) const {
-  const CheckpointEntry* best = &checkpoints.front();
-  for (const auto& c : checkpoints)
-    if (step_distance(c.step, step) < step_distance(best->step, step)) best = &c;
-  return *best;
+  return checkpoints[*nearest_index(checkpoints.size(), step,
+                                    [&](std::size_t i) { return checkpoints[i].step; })];
 }
 
 Result<Manifest> load_manifest(const fs::path& weights_dir) {

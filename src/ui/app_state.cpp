@@ -23,13 +23,39 @@ bool parse_palette(const std::string& name, Palette& out) {
   return p.has_value();
 }
 
+ShownState shown_state(const AppState& s) {
+  ShownState v;
+  v.chapter = s.chapter;
+  v.raw_text = s.raw_text;
+  v.step = s.step;
+  v.pulled = s.pulled;
+  v.selected_position = s.selected_position;
+  v.selected_layer = s.selected_layer;
+  v.selected_head = s.selected_head;
+  v.settings = s.settings;
+  v.predict = s.predict;
+  v.answers = s.answers;
+  v.generated = s.generated;
+  v.write = s.write;
+  v.typing = s.typing.pending;
+  v.run = s.run;
+  v.beat_chapter = s.beat.chapter;
+  v.beat_index = s.beat.index;
+  v.playing = s.playing;
+  v.beat_playing = s.beat.playing;
+  v.presentation = s.presentation;
+  v.load_dialog_open = s.load_dialog_open;
+  v.tracing = s.tracing;
+  v.tracing.hovered_part = -1;  // the mouse over the chart changes nothing computed
+  return v;
+}
+
 void set_text(AppState& state, std::string raw) {
   state.raw_text = std::move(raw);
   state.normalized = normalize(state.raw_text);
   state.selected_position = -1;
   state.predict.choice = -1;
   state.predict.revealed = false;
-  ++state.revision;
 }
 
 void clear_written(AppState& state) {
@@ -67,7 +93,6 @@ Status select_position(AppState& state, int zero_based) {
     return fail("position " + std::to_string(zero_based + 1) + " is outside the text the model reads (1-" +
                 std::to_string(n) + ")");
   state.selected_position = zero_based;
-  ++state.revision;
   return Ok{};
 }
 
@@ -76,14 +101,12 @@ void set_pulled(AppState& state, int layer, int head, bool pulled) {
   bool& slot = state.pulled.pulled[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
   if (slot == pulled) return;
   slot = pulled;
-  ++state.revision;
 }
 
 void select_head(AppState& state, int layer, int head) {
   if (layer < 0 || layer >= kLayers || head < 0 || head >= kHeads) return;
   state.selected_layer = layer;
   state.selected_head = head;
-  ++state.revision;
 }
 
 void set_status(AppState& state, std::string message, bool is_error) {

@@ -18,7 +18,6 @@ void toggle_playback(AppState& state, const std::vector<std::int64_t>& steps) {
   state.play_clock = 0.0;
   if (state.playing && state.step >= steps.back()) {
     state.step = steps.front();  // at the end: play from the start
-    ++state.revision;
   }
 }
 
@@ -39,7 +38,6 @@ bool advance_playback(AppState& state, const std::vector<std::int64_t>& steps, d
   }
   if (moved) {
     state.step = steps[i];
-    ++state.revision;
   }
   return moved;
 }

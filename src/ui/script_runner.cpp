@@ -11,13 +11,6 @@
 
 namespace am::ui {
 
-std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int64_t step) {
-  std::int64_t best = steps.front();
-  for (std::int64_t s : steps)
-    if (step_distance(s, step) < step_distance(best, step)) best = s;
-  return best;
-}
-
 ScriptRunner::ScriptRunner(Script script)
     : script_(std::move(script)), clock_([] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -39,9 +32,8 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       clear_written(state);
       return Ok{};
     case CommandKind::kStep: {
-      const std::int64_t snapped = snap_to_checkpoint(steps, c.number);
+      const std::int64_t snapped = nearest_step(steps, c.number);
       state.step = snapped;
-      ++state.revision;
       if (snapped != c.number)
         set_status(state, "step " + std::to_string(c.number) + " is not a checkpoint; showing step " +
                               std::to_string(snapped));
@@ -60,10 +52,10 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
       const std::vector<int> ids = read_ids(state);
       if (ids.empty()) return fail("'generate' needs some text to continue");
       state.write = {c.temperature, c.seed};
-      auto generated = engine.generate(state.step, ids, state.pulled, static_cast<int>(c.number), state.write);
+      auto generated =
+          engine.generate(state.step, ids, state.pulled, static_cast<int>(c.number), state.write);
       if (!generated) return fail(generated.error());
       state.generated = std::move(*generated);
-      ++state.revision;
       return Ok{};
     }
     case CommandKind::kScreenshot:
@@ -86,25 +78,27 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kSaveView:
       return engine.window_command(c);
     case CommandKind::kReveal:
-      if (!question_open(state)) return fail("chapter " + std::to_string(state.chapter) + " has no open question");
+      if (!question_open(state))
+        return fail("chapter " + std::to_string(state.chapter) + " has no open question");
       if (state.predict.chapter != state.chapter) state.predict = PredictState{.chapter = state.chapter};
       if (state.predict.choice < 0) state.predict.choice = 0;
       state.predict.revealed = true;
-      ++state.revision;
       return Ok{};
     case CommandKind::kPlay:
     case CommandKind::kPause:
     case CommandKind::kBeat: {
       const int count = beat_count(state);
       if (count == 0)
-        return fail(chapter_beats(state.chapter) ? "there is no text to compute" : "this chapter has no beats to play");
-      if (state.beat.chapter != state.chapter) state.beat = BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
+        return fail(chapter_beats(state.chapter) ? "there is no text to compute"
+                                                 : "this chapter has no beats to play");
+      if (state.beat.chapter != state.chapter)
+        state.beat = BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
       if (c.kind == CommandKind::kPlay) play_beats(state.beat, count);
       if (c.kind == CommandKind::kPause) state.beat.playing = false;
       if (c.kind == CommandKind::kBeat) {
         if (c.number >= count)
-          return fail("chapter " + std::to_string(state.chapter) + " has " + std::to_string(count) + " beats (0 to " +
-                      std::to_string(count - 1) + ")");
+          return fail("chapter " + std::to_string(state.chapter) + " has " + std::to_string(count) +
+                      " beats (0 to " + std::to_string(count - 1) + ")");
         jump_to_beat(state.beat, static_cast<int>(c.number), count);
       }
       return Ok{};
@@ -143,7 +137,8 @@ ScriptRunner::Outcome ScriptRunner::step(AppState& state, Engine& engine) {
   const Status status = execute(c, state, engine);
   if (!status) {
     failed_ = true;
-    error_ = script_.label + ":" + std::to_string(c.line) + ": " + command_name(c.kind) + ": " + status.error();
+    error_ =
+        script_.label + ":" + std::to_string(c.line) + ": " + command_name(c.kind) + ": " + status.error();
     set_status(state, error_, true);
     return Outcome::kFailed;
   }

@@ -40,7 +40,6 @@ bool same_question(TracingChoice a, TracingChoice b) {
 void set_tracing_target(AppState& state, int id) {
   state.tracing.target = id >= 0 && id < kVocab ? id : -1;
   state.tracing.open = true;
-  ++state.revision;
 }
 
 bool tracing_shown(const AppState& state) { return state.tracing.open || state.chapter == kTracingChapter; }
@@ -122,7 +121,6 @@ Status set_corruption(AppState& state, const std::string& text) {
     t.corrupt = TracingChoice::Corrupt::kText;
     t.corrupted_text = text;
   }
-  ++state.revision;
   return Ok{};
 }
 
@@ -144,15 +142,16 @@ analysis::Corruption corruption_of(const AppState& state) {
 
 const analysis::Tracing& TracingCache::update(const Weights& weights, const Activations& acts,
                                               const AppState& state) {
-  if (valid_ && weights_ == &weights && step_ == state.step && revision_ == state.revision &&
+  std::vector<int> ids = read_ids(state);
+  if (valid_ && weights_ == &weights && step_ == state.step && ids_ == ids && pulled_ == state.pulled &&
       same_question(choice_, state.tracing))
     return tracing_;
-  tracing_ = analysis::trace(weights, acts, read_ids(state), state.pulled, state.tracing.target,
-                             corruption_of(state));
+  tracing_ = analysis::trace(weights, acts, ids, state.pulled, state.tracing.target, corruption_of(state));
   valid_ = true;
   weights_ = &weights;
   step_ = state.step;
-  revision_ = state.revision;
+  ids_ = std::move(ids);
+  pulled_ = state.pulled;
   choice_ = state.tracing;
   return tracing_;
 }

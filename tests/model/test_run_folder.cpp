@@ -5,16 +5,19 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "am/model/nearest_step.hpp"
 #include "am/model/run_folder.hpp"
 #include "run_folder_loader.hpp"
 #include "shipped_copy.hpp"
 
 using namespace am;
-using am::test::ShippedCopy;
-using am::test::LoadedRunFolder;
 using am::test::load_run_folder;
+using am::test::LoadedRunFolder;
+using am::test::ShippedCopy;
 using Catch::Matchers::Contains;
 
 namespace {
@@ -50,7 +53,8 @@ TEST_CASE("a truncated checkpoint is left out with its size, the others load", "
   CHECK(run->messages() == std::vector<std::string>{run->skipped[0].message()});
 }
 
-TEST_CASE("a checkpoint cut inside its header, a missing one and a corrupt one each say why", "[run_folder]") {
+TEST_CASE("a checkpoint cut inside its header, a missing one and a corrupt one each say why",
+          "[run_folder]") {
   const ShippedCopy copy;
   copy.truncate("step_000000.safetensors", 5);
   copy.truncate("step_000025.safetensors", 100);
@@ -121,6 +125,22 @@ TEST_CASE("the step distance never overflows and the nearest checkpoint is found
   CHECK(m.nearest(-5).step == 0);
   CHECK(m.nearest(kMin).step == 0);
   CHECK(m.nearest(kMax - 1).step == kMax);
-  CHECK(m.nearest(50).step == 0);   // ties: the earlier
+  CHECK(m.nearest(50).step == 0);  // ties: the earlier
   CHECK(m.nearest(51).step == 100);
+}
+
+TEST_CASE("the one nearest-checkpoint rule skips the unusable ones and keeps ties on the earlier",
+          "[run_folder]") {
+  const std::vector<std::int64_t> steps{0, 250, 500, 1000};
+  const auto step_at = [&](std::size_t i) { return steps[i]; };
+  CHECK(nearest_step(steps, 125) == 0);  // ties: the earlier
+  CHECK(nearest_step(steps, 126) == 250);
+  CHECK(nearest_step(steps, 760) == 1000);
+  // Only 0 and 1000 usable (say, the only checkpoints loaded so far).
+  const auto loaded = [](std::size_t i) { return i == 0 || i == 3; };
+  CHECK(nearest_index(steps.size(), 400, step_at, loaded) == std::optional<std::size_t>(0));
+  CHECK(nearest_index(steps.size(), 500, step_at, loaded) ==
+        std::optional<std::size_t>(0));  // 500 from each: the earlier
+  CHECK(nearest_index(steps.size(), 501, step_at, loaded) == std::optional<std::size_t>(3));
+  CHECK_FALSE(nearest_index(steps.size(), 400, step_at, [](std::size_t) { return false; }).has_value());
 }

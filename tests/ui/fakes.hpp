@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "am/engine/generation.hpp"
+#include "am/model/analysis_summary.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/weights.hpp"
-#include "am/model/analysis_summary.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/engine/generation.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_curves.hpp"
 
@@ -146,7 +146,7 @@ class FakeEngine : public Engine {
   }
   // The checkpoint nearest to `step`, as the real engine picks it.
   const Weights& weights_at(std::int64_t step) const {
-    const std::int64_t snapped = snap_to_checkpoint(steps_, step);
+    const std::int64_t snapped = nearest_step(steps_, step);
     for (std::size_t i = 0; i < steps_.size(); ++i)
       if (steps_[i] == snapped) return weights_[i];
     return weights_.back();

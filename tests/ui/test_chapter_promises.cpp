@@ -97,7 +97,6 @@ struct Live {
   }
   void reveal() {
     state.predict = PredictState{state.chapter, 0, true};
-    ++state.revision;
     refresh();
   }
 };

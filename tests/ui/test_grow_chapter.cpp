@@ -50,13 +50,13 @@ TEST_CASE("chapter 11 quotes the live run and compares its jump with the shipped
   CHECK_THAT(before, Contains("from 15 % at step 300 to 75 % at step 900"));
 
   GrowingRun run;
-  run.name = "mine";
-  run.phase = "training";
-  run.preset = "shipped";
-  run.step = 420;
-  run.steps = 600;
-  run.checkpoints = 3;
-  run.measured = 3;
+  run.progress.run_name = "mine";
+  run.progress.phase = am::grow::Phase::kTraining;
+  run.progress.preset = "shipped";
+  run.progress.step = 420;
+  run.progress.steps = 600;
+  run.progress.checkpoints = 3;
+  run.progress.measured = 3;
   run.record = record_of({{0, 0.02}, {200, 0.12}, {400, 0.81}});
   run.record.recipe.steps = 600;
   const std::string during = body_with(&run, shipped);
@@ -65,8 +65,8 @@ TEST_CASE("chapter 11 quotes the live run and compares its jump with the shipped
   CHECK_THAT(during, Contains("from 15 % at step 300 to 75 % at step 900"));
 
   // A plain run that never jumps says so, with its last measured figure.
-  run.phase = "finished";
-  run.step = 600;
+  run.progress.phase = am::grow::Phase::kFinished;
+  run.progress.step = 600;
   run.record = record_of({{0, 0.02}, {300, 0.04}, {600, 0.05}});
   run.record.recipe.repeat_share = 0.0;
   const std::string plain = body_with(&run, shipped);

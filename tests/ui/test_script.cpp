@@ -90,8 +90,8 @@ TEST_CASE("every command's word is its name, and the unknown-command message lis
   CHECK(extra.error() == "script.txt:1: 'play' takes nothing after it");
 }
 
-
-TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head, generate, screenshot", "[script]") {
+TEST_CASE("replay of chapter, text, step snapping, pull then push, select, head, generate, screenshot",
+          "[script]") {
   test::FakeEngine engine;
   AppState state;
   auto script = parse_script(
@@ -148,7 +148,8 @@ TEST_CASE("a failing command stops the replay with its line", "[script]") {
   REQUIRE(script.ok());
   ScriptRunner runner(std::move(*script));
   CHECK(runner.run_all(state, engine) == ScriptRunner::Outcome::kFailed);
-  CHECK_THAT(runner.error(), StartsWith("script.txt:3: select: position 40 is outside the text the model reads (1-3)"));
+  CHECK_THAT(runner.error(),
+             StartsWith("script.txt:3: select: position 40 is outside the text the model reads (1-3)"));
   CHECK_FALSE(state.pulled.any());  // nothing after the failure ran
   CHECK(state.status_is_error);
   CHECK(runner.step(state, engine) == ScriptRunner::Outcome::kFailed);
@@ -186,14 +187,15 @@ TEST_CASE("the state dump is written atomically as JSON", "[script]") {
 
 TEST_CASE("snapping to checkpoints", "[script]") {
   const std::vector<std::int64_t> steps = {0, 250, 500, 1000};
-  CHECK(snap_to_checkpoint(steps, 0) == 0);
-  CHECK(snap_to_checkpoint(steps, 125) == 0);  // ties: the earlier
-  CHECK(snap_to_checkpoint(steps, 126) == 250);
-  CHECK(snap_to_checkpoint(steps, 99999) == 1000);
+  CHECK(nearest_step(steps, 0) == 0);
+  CHECK(nearest_step(steps, 125) == 0);  // ties: the earlier
+  CHECK(nearest_step(steps, 126) == 250);
+  CHECK(nearest_step(steps, 99999) == 1000);
 }
 
 TEST_CASE("the window's commands parse: key, wait, focus, resize, dump", "[script]") {
-  auto s = parse_script("key Right\nkey Ctrl+S\nwait 1500\nfocus text\nresize 1920x1080\ndump out/state.json\n", "w.txt");
+  auto s = parse_script(
+      "key Right\nkey Ctrl+S\nwait 1500\nfocus text\nresize 1920x1080\ndump out/state.json\n", "w.txt");
   REQUIRE(s.ok());
   REQUIRE(s->commands.size() == 6);
   CHECK(s->commands[0].kind == CommandKind::kKey);

@@ -18,6 +18,7 @@ struct Generation {
   std::int64_t dots_without_cache = 0;  // what re-running the whole window per character costs
   float temperature = 0.0f;             // what it was written with (0 = greedy)
   std::uint64_t seed = 0;
+  bool operator==(const Generation&) const = default;
 };
 
 // How Write picks each character: temperature 0 takes the likeliest (greedy); above 0
@@ -25,6 +26,7 @@ struct Generation {
 struct WriteSettings {
   float temperature = 0.0f;
   std::uint64_t seed = 0;
+  bool operator==(const WriteSettings&) const = default;
 };
 
 // Feeds `prompt` (the last kContext ids are what matters) and then appends `count`

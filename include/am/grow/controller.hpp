@@ -17,49 +17,28 @@
 #include <thread>
 #include <vector>
 
+#include "am/core/result.hpp"
 #include "am/grow/presets.hpp"
 #include "am/grow/run_store.hpp"
-#include "am/core/result.hpp"
+#include "am/grow/training_progress.hpp"
 #include "am/train/recipe.hpp"
 
 namespace am::grow {
 
-enum class Phase { kIdle, kPreparing, kTraining, kPaused, kStopping, kAnalysing, kFinished, kStopped, kFailed };
-const char* phase_name(Phase phase);  // "idle", "preparing", "training", ...
-
 // One checkpoint of the run, as the drum shows it.
 struct GrownCheckpoint {
   std::int64_t step = 0;
-  std::string file;                           // inside the run's folder
-  double train_loss_smoothed = 0.0;           // nats per character
+  std::string file;                  // inside the run's folder
+  double train_loss_smoothed = 0.0;  // nats per character
   std::optional<double> val_loss;
-  std::optional<double> nonsense_accuracy;    // once the worker has measured it
-};
-
-struct TrainingProgress {
-  Phase phase = Phase::kIdle;
-  std::string run_name;
-  std::filesystem::path run_dir;
-  std::string preset;
-  std::int64_t step = -1;          // the last step done (-1: none yet)
-  std::int64_t steps = 0;          // the recipe's last step
-  double loss_smoothed = 0.0;      // nats per character
-  double chars_per_second = 0.0;   // characters read by training, per second of training
-  double seconds = 0.0;            // training time of this session, pauses excluded
-  double seconds_left = 0.0;       // at the current pace
-  std::size_t checkpoints = 0;     // written so far
-  std::size_t measured = 0;        // of those, with their nonsense accuracy
-  std::size_t analysed = 0, analysis_total = 0;
-  std::string corpus_report;       // what the corpus intake found (a user's own text)
-  std::string message;             // the last error or event, for the status line
-  std::uint64_t revision = 0;      // changes whenever the checkpoint list does
+  std::optional<double> nonsense_accuracy;  // once the worker has measured it
 };
 
 struct NewRun {
   std::string name;
   Preset preset = Preset::kShipped;
-  train::Recipe recipe;                          // from preset_recipe
-  std::optional<std::filesystem::path> own_text; // a learner's file or folder; else the recipe's corpus
+  train::Recipe recipe;                           // from preset_recipe
+  std::optional<std::filesystem::path> own_text;  // a learner's file or folder; else the recipe's corpus
 };
 
 struct ControllerOptions {
@@ -94,10 +73,10 @@ class TrainingController {
   const ControllerOptions& options() const { return options_; }
 
  private:
-  Status launch(const std::filesystem::path& dir, train::Recipe recipe, std::optional<std::filesystem::path> own_text,
-                bool fresh);
-  void run_thread(std::filesystem::path dir, train::Recipe recipe, std::optional<std::filesystem::path> own_text,
-                  bool fresh);
+  Status launch(const std::filesystem::path& dir, train::Recipe recipe,
+                std::optional<std::filesystem::path> own_text, bool fresh);
+  void run_thread(std::filesystem::path dir, train::Recipe recipe,
+                  std::optional<std::filesystem::path> own_text, bool fresh);
   void measure_thread(std::filesystem::path dir);
   void set_phase(Phase phase, std::string message = {});
   void join();

@@ -9,18 +9,13 @@
 
 #include "am/core/result.hpp"
 #include "am/model/manifest.hpp"
+#include "am/model/nearest_step.hpp"
 
 namespace am {
 
 // Order: the explicit override; $AM_WEIGHTS_DIR; beside the executable
 // (weights/ and ../share/attention-machine/weights); the source tree's weights/.
 Result<std::filesystem::path> find_weights_dir(const std::optional<std::filesystem::path>& override_dir);
-
-// |a - b| without overflow, whatever the two steps (a script may ask for any int64).
-inline std::uint64_t step_distance(std::int64_t a, std::int64_t b) {
-  return a >= b ? static_cast<std::uint64_t>(a) - static_cast<std::uint64_t>(b)
-                : static_cast<std::uint64_t>(b) - static_cast<std::uint64_t>(a);
-}
 
 struct CheckpointEntry {
   std::int64_t step = 0;

@@ -64,6 +64,7 @@ struct PredictState {
   int chapter = -1;  // the chapter the guess belongs to
   int choice = -1;   // index into the question's choices; -1 = no guess yet
   bool revealed = false;
+  bool operator==(const PredictState&) const = default;
 };
 
 // What Write wrote and how it picks characters: the engine's (am/engine/generation.hpp).
@@ -107,7 +108,6 @@ struct AppState {
   std::string status;       // last status or error message (status line)
   bool status_is_error = false;
   std::string quality_active;  // the tier the window draws at now ("high", ...), set by the app
-  std::uint64_t revision = 0;  // bumped on every change that alters what is computed or shown
   bool presentation = false;   // F11: every bar hidden (not saved: a projector session ends)
   // What loading left out or could not use (bad checkpoints, manifest, analysis), shown in
   // a dialog until dismissed; the app runs on without them.
@@ -115,6 +115,30 @@ struct AppState {
   bool load_dialog_open = false;
   TracingChoice tracing;  // "why this character?" (issue 22)
 };
+
+// What the learner sees and the model reads, without the clocks that run while something
+// plays (the drum's, Write's typing, a beat's progress) or the status line. Comparing this
+// frame's with the one kept from before is the one way anything tells that the state
+// changed: the idle policy, the chapter's words, the tracing and the frame's "changed".
+struct ShownState {
+  int chapter = 0;
+  std::string raw_text;
+  std::int64_t step = 0;
+  HeadMask pulled;
+  int selected_position = -1, selected_layer = 0, selected_head = 0;
+  Settings settings;
+  PredictState predict;
+  std::map<int, PredictState> answers;
+  Generation generated;
+  WriteSettings write;
+  std::string typing;  // Write's characters still to come
+  std::string run;
+  int beat_chapter = -1, beat_index = -1;
+  bool playing = false, beat_playing = false, presentation = false, load_dialog_open = false;
+  TracingChoice tracing;
+  bool operator==(const ShownState&) const = default;
+};
+ShownState shown_state(const AppState& state);
 
 // Sets the typed text and normalizes it; the selection returns to the last character.
 void set_text(AppState& state, std::string raw);

@@ -63,7 +63,7 @@ struct TextInputPanelState {
 struct ChapterPanelState {
   // The chapter's words are rebuilt only when what they read changes.
   int chapter = -1;
-  std::uint64_t revision = ~std::uint64_t{0};
+  std::optional<ShownState> shown;  // what the words were built from
   const void* acts = nullptr;
   std::optional<double> live_accuracy;
   bool revealed = false;

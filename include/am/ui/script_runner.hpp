@@ -10,9 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "am/core/result.hpp"
 #include "am/model/activations.hpp"
 #include "am/model/head_mask.hpp"
-#include "am/core/result.hpp"
+#include "am/model/nearest_step.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/chapter.hpp"
 #include "am/ui/script.hpp"
@@ -85,8 +86,5 @@ class ScriptRunner {
   bool failed_ = false;
   std::string error_;
 };
-
-// The checkpoint step nearest to `step` (ties: the earlier). `steps` sorted, not empty.
-std::int64_t snap_to_checkpoint(const std::vector<std::int64_t>& steps, std::int64_t step);
 
 }  // namespace am::ui

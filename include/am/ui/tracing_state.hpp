@@ -45,7 +45,8 @@ class TracingCache {
   bool valid_ = false;
   const Weights* weights_ = nullptr;
   std::int64_t step_ = -1;
-  std::uint64_t revision_ = 0;
+  std::vector<int> ids_;  // the characters read, and the heads pulled, when it was traced
+  HeadMask pulled_;
   TracingChoice choice_;
   analysis::Tracing tracing_;
 };

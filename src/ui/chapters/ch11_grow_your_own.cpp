@@ -60,7 +60,7 @@ std::string numbers(const ChapterContext& c) {
   std::string out;
   if (c.shipped && c.shipped->recipe.steps) out = "The shipped recipe: " + recipe_words(c.shipped->recipe) + ".";
   const GrowingRun* g = c.growing;
-  if (g && !g->name.empty() && (!g->record.checkpoints.empty() || g->record.recipe.steps))
+  if (g && !g->progress.run_name.empty() && (!g->record.checkpoints.empty() || g->record.recipe.steps))
     out += std::string(out.empty() ? "" : " ") + "This run's recipe: " + recipe_words(g->record.recipe) +
            (g->own_text ? ", on your own text." : ", on the six novels.");
   return out;
@@ -102,25 +102,28 @@ TryExpect try_expect(const ChapterContext& c) {
 }
 
 std::string where_it_stands(const GrowingRun& g) {
-  std::string out = "Run \u201c" + g.name + "\u201d";
-  if (g.phase == "preparing") return out + " is reading its text.";
-  if (g.phase == "failed") return out + " stopped: " + g.message;
-  if (g.step >= 0) out += " is at step " + fmt_int(g.step) + " of " + fmt_int(g.steps);
-  if (g.phase == "paused") out += ", paused";
-  if (g.phase == "finished")
-    out = "Run \u201c" + g.name + "\u201d finished all " + fmt_int(g.steps) + " steps";
-  if (g.phase == "stopped") out += ", stopped and saved; it can be continued";
-  out += ". It has saved " + fmt_int(static_cast<std::int64_t>(g.checkpoints)) + " checkpoints, " +
-         fmt_int(static_cast<std::int64_t>(g.measured)) + " of them measured.";
-  if (g.step > 0)
-    out += " Its smoothed training loss is " + fmt_fixed(bits(g.loss_smoothed), 2) + " bits per character.";
-  if (g.phase == "training" && g.chars_per_second > 0.0)
-    out += " It reads " + fmt_large(g.chars_per_second) +
+  std::string out = "Run \u201c" + g.progress.run_name + "\u201d";
+  if (g.progress.phase == grow::Phase::kPreparing) return out + " is reading its text.";
+  if (g.progress.phase == grow::Phase::kFailed) return out + " stopped: " + g.progress.message;
+  if (g.progress.step >= 0)
+    out += " is at step " + fmt_int(g.progress.step) + " of " + fmt_int(g.progress.steps);
+  if (g.progress.phase == grow::Phase::kPaused) out += ", paused";
+  if (g.progress.phase == grow::Phase::kFinished)
+    out = "Run \u201c" + g.progress.run_name + "\u201d finished all " + fmt_int(g.progress.steps) + " steps";
+  if (g.progress.phase == grow::Phase::kStopped) out += ", stopped and saved; it can be continued";
+  out += ". It has saved " + fmt_int(static_cast<std::int64_t>(g.progress.checkpoints)) + " checkpoints, " +
+         fmt_int(static_cast<std::int64_t>(g.progress.measured)) + " of them measured.";
+  if (g.progress.step > 0)
+    out += " Its smoothed training loss is " + fmt_fixed(bits(g.progress.loss_smoothed), 2) +
+           " bits per character.";
+  if (g.progress.phase == grow::Phase::kTraining && g.progress.chars_per_second > 0.0)
+    out += " It reads " + fmt_large(g.progress.chars_per_second) +
            " characters a second; at this pace it ends in about " +
-           fmt_int(static_cast<std::int64_t>(std::lround(g.seconds_left))) + " seconds.";
-  if (g.phase == "analysing")
-    out += " Now the analysis runs over every checkpoint (" + fmt_int(static_cast<std::int64_t>(g.analysed)) +
-           " of " + fmt_int(static_cast<std::int64_t>(g.analysis_total)) +
+           fmt_int(static_cast<std::int64_t>(std::lround(g.progress.seconds_left))) + " seconds.";
+  if (g.progress.phase == grow::Phase::kAnalysing)
+    out += " Now the analysis runs over every checkpoint (" +
+           fmt_int(static_cast<std::int64_t>(g.progress.analysed)) + " of " +
+           fmt_int(static_cast<std::int64_t>(g.progress.analysis_total)) +
            " done), as it did for the shipped run.";
   return out;
 }
@@ -147,7 +150,7 @@ std::string copying_so_far(const ChapterContext& c, const GrowingRun& g) {
         " at step " + fmt_int(latest->step) + ": it has not yet gone from below " + fmt_percent(t.low) +
         " to above " + fmt_percent(t.high) + ".";
   const bool plain = g.record.recipe.repeat_share && *g.record.recipe.repeat_share <= 0.0;
-  if (plain && g.phase == "finished")
+  if (plain && g.progress.phase == grow::Phase::kFinished)
     out += " With no repeated passages in its text nothing rewarded copying, and no induction head formed.";
   out += shipped_crossing(c);
   return out;
@@ -155,9 +158,9 @@ std::string copying_so_far(const ChapterContext& c, const GrowingRun& g) {
 
 std::string body(const ChapterContext& c) {
   const GrowingRun* g = c.growing;
-  if (!g || g->name.empty()) return before_any_run(c);
+  if (!g || g->progress.run_name.empty()) return before_any_run(c);
   std::string out = where_it_stands(*g);
-  if (!g->corpus_report.empty()) out += "\n\nYour text: " + g->corpus_report;
+  if (!g->progress.corpus_report.empty()) out += "\n\nYour text: " + g->progress.corpus_report;
   out += "\n\n" + copying_so_far(c, *g);
   if (!g->following && g->running())
     out += "\n\nYou have turned the drum back; turn it to its newest checkpoint to follow the run again.";
@@ -166,9 +169,10 @@ std::string body(const ChapterContext& c) {
 
 std::string caption(const ChapterContext& c) {
   const GrowingRun* g = c.growing;
-  if (!g || g->name.empty()) return "no run yet: pick a recipe and press Train";
-  std::string s = g->name + " \u00b7 " + g->phase;
-  if (g->step >= 0) s += " \u00b7 step " + fmt_int(g->step) + " of " + fmt_int(g->steps);
+  if (!g || g->progress.run_name.empty()) return "no run yet: pick a recipe and press Train";
+  std::string s = g->progress.run_name + " \u00b7 " + grow::phase_name(g->progress.phase);
+  if (g->progress.step >= 0)
+    s += " \u00b7 step " + fmt_int(g->progress.step) + " of " + fmt_int(g->progress.steps);
   return s;
 }
 

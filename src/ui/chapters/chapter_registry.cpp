@@ -90,7 +90,6 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
   if (const ChapterStage stage = chapter.stage_for(context); stage.lift)
     select_head(state, stage.lift->first, stage.lift->second);
-  ++state.revision;
 }
 
 }  // namespace am::ui

@@ -12,11 +12,12 @@ namespace {
 void refresh(ChapterPanelState& panel, const AppState& state, const ChapterContext& context,
              const Chapter& chapter) {
   const bool revealed = !question_open(state);
-  if (panel.chapter == chapter.number && panel.revision == state.revision && panel.acts == context.acts &&
+  ShownState shown = shown_state(state);
+  if (panel.chapter == chapter.number && panel.shown == shown && panel.acts == context.acts &&
       panel.live_accuracy == context.live_accuracy && panel.revealed == revealed)
     return;
   panel.chapter = chapter.number;
-  panel.revision = state.revision;
+  panel.shown = std::move(shown);
   panel.acts = context.acts;
   panel.live_accuracy = context.live_accuracy;
   panel.revealed = revealed;
@@ -119,7 +120,6 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
       set_text(state, std::string(chapter->default_text));
       state.own_text = false;
       clear_written(state);
-      ++state.revision;
     }
     ImGui::Spacing();
   }

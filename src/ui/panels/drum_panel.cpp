@@ -143,7 +143,6 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, view.slider_label.c_str())) {
     state.step = steps[static_cast<std::size_t>(index)];
     state.playing = false;
-    ++state.revision;
     actions.step_changed = true;
   }
   std::vector<widgets::Series> series;

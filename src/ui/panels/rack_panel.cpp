@@ -76,7 +76,6 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   ImGui::BeginDisabled(!state.pulled.any());
   if (ImGui::Button("Push all back")) {
     state.pulled = HeadMask{};
-    ++state.revision;
     actions.heads_changed = true;
   }
   ImGui::EndDisabled();

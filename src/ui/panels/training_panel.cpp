@@ -11,7 +11,8 @@ namespace am::ui {
 namespace {
 
 constexpr const char* kPresetIds[] = {"shipped", "plain", "custom"};
-constexpr const char* kPresetLabels[] = {"the shipped recipe", "plain novels (no repeated passages)", "custom"};
+constexpr const char* kPresetLabels[] = {"the shipped recipe", "plain novels (no repeated passages)",
+                                         "custom"};
 
 template <std::size_t N>
 std::string text_of(const std::array<char, N>& a) {
@@ -20,8 +21,8 @@ std::string text_of(const std::array<char, N>& a) {
 
 // A field with its label after it, as wide as the column leaves room for (at most `ems` em).
 void field_width(const char* label, float ems) {
-  const float room = ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x -
-                     ImGui::GetStyle().ItemInnerSpacing.x;
+  const float room =
+      ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(label).x - ImGui::GetStyle().ItemInnerSpacing.x;
   ImGui::SetNextItemWidth(std::max(ImGui::GetFontSize() * 3.0f, std::min(ImGui::GetFontSize() * ems, room)));
 }
 
@@ -32,33 +33,42 @@ void setting(const char* label, const char* flag, char* buffer, std::size_t size
 }
 
 void progress_bar(const GrowingRun& g) {
-  const float fraction = g.steps > 0 && g.step >= 0 ? static_cast<float>(g.step) / static_cast<float>(g.steps) : 0.0f;
-  const std::string overlay = g.step >= 0 ? "step " + fmt_int(g.step) + " of " + fmt_int(g.steps) : g.phase;
+  const float fraction = g.progress.steps > 0 && g.progress.step >= 0
+                             ? static_cast<float>(g.progress.step) / static_cast<float>(g.progress.steps)
+                             : 0.0f;
+  const std::string overlay = g.progress.step >= 0
+                                  ? "step " + fmt_int(g.progress.step) + " of " + fmt_int(g.progress.steps)
+                                  : grow::phase_name(g.progress.phase);
   ImGui::ProgressBar(fraction, ImVec2(-1.0f, 0.0f), overlay.c_str());
-  std::string line = g.phase;
-  if (g.step > 0)
-    line += " \u00b7 loss " + fmt_fixed(g.loss_smoothed / std::log(2.0), 3) + " bits/char \u00b7 " +
-            fmt_large(g.chars_per_second) + " characters/s";
-  if (g.phase == "training" && g.step > 0)
-    line += " \u00b7 about " + fmt_int(static_cast<std::int64_t>(std::lround(g.seconds_left))) + " s left";
+  std::string line = grow::phase_name(g.progress.phase);
+  if (g.progress.step > 0)
+    line += " \u00b7 loss " + fmt_fixed(g.progress.loss_smoothed / std::log(2.0), 3) + " bits/char \u00b7 " +
+            fmt_large(g.progress.chars_per_second) + " characters/s";
+  if (g.progress.phase == grow::Phase::kTraining && g.progress.step > 0)
+    line += " \u00b7 about " + fmt_int(static_cast<std::int64_t>(std::lround(g.progress.seconds_left))) +
+            " s left";
   ImGui::TextWrapped("%s", line.c_str());
-  ImGui::TextWrapped("%s checkpoints saved, %s measured", fmt_int(static_cast<std::int64_t>(g.checkpoints)).c_str(),
-                     fmt_int(static_cast<std::int64_t>(g.measured)).c_str());
-  if (g.phase == "analysing" && g.analysis_total > 0)
-    ImGui::ProgressBar(static_cast<float>(g.analysed) / static_cast<float>(g.analysis_total), ImVec2(-1.0f, 0.0f),
-                       "analysing");
+  ImGui::TextWrapped("%s checkpoints saved, %s measured",
+                     fmt_int(static_cast<std::int64_t>(g.progress.checkpoints)).c_str(),
+                     fmt_int(static_cast<std::int64_t>(g.progress.measured)).c_str());
+  if (g.progress.phase == grow::Phase::kAnalysing && g.progress.analysis_total > 0)
+    ImGui::ProgressBar(
+        static_cast<float>(g.progress.analysed) / static_cast<float>(g.progress.analysis_total),
+        ImVec2(-1.0f, 0.0f), "analysing");
 }
 
-void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, TrainingActions& actions, bool busy) {
+void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, TrainingActions& actions,
+                bool busy) {
   if (!ImGui::CollapsingHeader("Saved runs", ImGuiTreeNodeFlags_DefaultOpen)) return;
   if (!view.shown_run.empty() && ImGui::SmallButton("Back to the shipped run")) actions.open_shipped = true;
   if (view.saved.empty()) ImGui::TextDisabled("No saved run yet.");
   for (const SavedRunEntry& r : view.saved) {
     ImGui::PushID(r.name.c_str());
     const bool shown = r.name == view.shown_run;
-    ImGui::TextWrapped("%s%s \u00b7 %s \u00b7 %s \u00b7 %s checkpoints", r.name.c_str(), shown ? " (shown)" : "",
-                       r.preset.c_str(), r.status.c_str(), fmt_int(static_cast<std::int64_t>(r.checkpoints)).c_str());
-    ImGui::BeginDisabled(busy && (view.run && view.run->name == r.name));
+    ImGui::TextWrapped("%s%s \u00b7 %s \u00b7 %s \u00b7 %s checkpoints", r.name.c_str(),
+                       shown ? " (shown)" : "", r.preset.c_str(), r.status.c_str(),
+                       fmt_int(static_cast<std::int64_t>(r.checkpoints)).c_str());
+    ImGui::BeginDisabled(busy && (view.run && view.run->progress.run_name == r.name));
     if (r.checkpoints > 0 && ImGui::SmallButton("Open")) actions.open_run = r.name;
     if (r.status == "closed mid-way") {
       ImGui::SameLine();
@@ -150,26 +160,27 @@ void draw_training_panel(AppState& state, const TrainingPanelView& view, Trainin
 
   if (busy) {
     ImGui::SameLine();
-    if (g->phase == "paused") {
+    if (g->progress.phase == grow::Phase::kPaused) {
       if (ImGui::Button("Resume")) actions.resume = true;
-    } else if (g->phase == "training") {
+    } else if (g->progress.phase == grow::Phase::kTraining) {
       if (ImGui::Button("Pause")) actions.pause = true;
     }
     ImGui::SameLine();
-    ImGui::BeginDisabled(g->phase == "stopping" || g->phase == "analysing");
+    ImGui::BeginDisabled(g->progress.phase == grow::Phase::kStopping ||
+                         g->progress.phase == grow::Phase::kAnalysing);
     if (ImGui::Button("Stop")) actions.stop = true;
     ImGui::EndDisabled();
   }
-  if (!g->name.empty()) {
+  if (!g->progress.run_name.empty()) {
     ImGui::Separator();
-    ImGui::TextWrapped("Run %s (%s)", g->name.c_str(), g->preset.c_str());
+    ImGui::TextWrapped("Run %s (%s)", g->progress.run_name.c_str(), g->progress.preset.c_str());
     progress_bar(*g);
-    if (!g->corpus_report.empty()) ImGui::TextWrapped("%s", g->corpus_report.c_str());
+    if (!g->progress.corpus_report.empty()) ImGui::TextWrapped("%s", g->progress.corpus_report.c_str());
   }
-  if (!g->message.empty()) {
-    const bool error = g->phase == "failed";
+  if (!g->progress.message.empty()) {
+    const bool error = g->progress.phase == grow::Phase::kFailed;
     if (error) ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
-    ImGui::TextWrapped("%s", g->message.c_str());
+    ImGui::TextWrapped("%s", g->progress.message.c_str());
     if (error) ImGui::PopStyleColor();
   }
   ImGui::Separator();
