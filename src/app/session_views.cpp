@@ -35,8 +35,8 @@ store::ViewFile UiSession::current_view() const {
   store::ViewFile v;
   v.run_name = state_.run;
   v.step = state_.step;
-  if (const auto i = engine_->checkpoint_index(state_.step); i && engine_->is_loaded(*i))
-    v.checkpoint_hash = store::weights_hash(*engine_->weights(*i));
+  if (const auto i = shelf_.shown().checkpoint_index(state_.step); i && shelf_.shown().is_loaded(*i))
+    v.checkpoint_hash = store::weights_hash(*shelf_.shown().weights(*i));
   // As typed; a text too long for a view keeps what the model reads.
   v.text = state_.raw_text.size() <= store::kMaxViewTextBytes ? state_.raw_text : ui::read_text(state_);
   v.chapter = state_.chapter;
@@ -60,9 +60,9 @@ store::ViewFile UiSession::current_view() const {
 
 void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   std::vector<std::string> differs;
-  const bool here =
-      std::any_of(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == v.run_name; });
-  const std::string run = here ? v.run_name : runs_.front().info.name;
+  const bool here = std::any_of(shelf_.runs().begin(), shelf_.runs().end(),
+                                [&](const engine::RunShelf::Run& r) { return r.info.name == v.run_name; });
+  const std::string run = here ? v.run_name : shelf_.runs().front().info.name;
   if (!here) differs.push_back("its run \"" + v.run_name + "\" is not here, so this shows \"" + run + "\"");
   if (auto s = switch_run(run); !s) differs.push_back(s.error());
   // The chapter first (it sets its own text, step and lift), then what the view says.
@@ -121,13 +121,13 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
 
 void UiSession::check_view_hash() {
   if (!pending_hash_) return;
-  const auto i = engine_->checkpoint_index(pending_hash_->step);
+  const auto i = shelf_.shown().checkpoint_index(pending_hash_->step);
   if (!i || state_.step != pending_hash_->step) {
     pending_hash_.reset();  // the learner moved on
     return;
   }
-  if (!engine_->is_loaded(*i)) return;  // read in the background: checked once it is in
-  if (store::weights_hash(*engine_->weights(*i)) != pending_hash_->hash)
+  if (!shelf_.shown().is_loaded(*i)) return;  // read in the background: checked once it is in
+  if (store::weights_hash(*shelf_.shown().weights(*i)) != pending_hash_->hash)
     ui::set_status(state_,
                    "Opened " + pending_hash_->label + ", but the weights at step " +
                        std::to_string(pending_hash_->step) +

@@ -51,10 +51,10 @@ std::optional<int> test_load_delay_ms() {
 // trainer and the screenshots, which are the session's.
 class UiSession::ScriptPort final : public ui::EnginePort {
  public:
-  explicit ScriptPort(UiSession& session) : EnginePort(*session.engine_), session_(session) {}
+  explicit ScriptPort(UiSession& session) : EnginePort(session.shelf_.shown()), session_(session) {}
   // The runner's "screenshot" lands here; the window renders it after this frame.
   Status screenshot(const std::filesystem::path& path) override {
-    session_.pending_script_shot_ = path;
+    session_.script_.ask_screenshot(path);
     return Ok{};
   }
   Status start_training(const ui::ScriptCommand& command) override {
@@ -71,37 +71,17 @@ class UiSession::ScriptPort final : public ui::EnginePort {
   UiSession& session_;
 };
 
-// Each run loads on its own thread (two cores read two runs at once); the messages keep
-// the runs' order. A run that does not load is left out, with its reason.
+// The window shows each run's final checkpoint at once and the rest arrive behind it;
+// headless pictures and dumps must not depend on how far loading got.
 std::vector<std::string> UiSession::load_runs(std::vector<RunInfo> runs) {
-  std::vector<std::string> problems;
-  const bool several = runs.size() > 1;
-  std::vector<std::future<Result<std::unique_ptr<engine::ModelEngine>>>> loading;
   const std::optional<int> delay_ms = test_load_delay_ms();
-  for (const RunInfo& info : runs)
-    loading.push_back(std::async(std::launch::async, [dir = info.dir, headless = headless_, delay_ms] {
-      // The window shows the final checkpoint at once and the rest arrive behind it;
-      // headless pictures and dumps must not depend on how far loading got.
-      engine::ModelEngine::OpenOptions open;
-      open.background = !headless || delay_ms.has_value();
-      if (delay_ms)
-        open.before_load = [ms = *delay_ms](std::size_t) {
-          std::this_thread::sleep_for(std::chrono::milliseconds(ms));
-        };
-      return engine::ModelEngine::open(dir, open);
-    }));
-  for (std::size_t r = 0; r < runs.size(); ++r) {
-    RunInfo& info = runs[r];
-    auto engine = loading[r].get();
-    if (!engine) {
-      problems.push_back("run " + info.name + ": " + engine.error() + " \u2014 left out");
-      continue;
-    }
-    for (const std::string& m : (*engine)->load_messages())
-      problems.push_back(several ? "run " + info.name + ": " + m : m);
-    runs_.push_back({std::move(info), std::move(*engine)});
-  }
-  return problems;
+  engine::ModelEngine::OpenOptions open;
+  open.background = !headless_ || delay_ms.has_value();
+  if (delay_ms)
+    open.before_load = [ms = *delay_ms](std::size_t) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(ms));
+    };
+  return shelf_.open(std::move(runs), open);
 }
 
 Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, bool headless) {
@@ -117,27 +97,19 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   // Degrade, don't refuse: a run with no usable checkpoint is left out, with its reason;
   // only a folder where no run loads is refused.
   std::vector<std::string> problems = s->load_runs(std::move(*runs));
-  if (s->runs_.empty()) {
+  if (s->shelf_.runs().empty()) {
     std::string why = "no run in " + root->string() + " could be loaded";
     for (const std::string& p : problems) why += "\n  " + p;
     return fail(why);
   }
-  for (const RunSlot& r : s->runs_) {
+  for (const engine::RunShelf::Run& r : s->shelf_.runs()) {
     s->run_views_.push_back(
         {r.info.name, r.info.title, r.info.arrangement, &r.engine->training(), r.engine->analysis()});
     s->state_.run_names.push_back(r.info.name);
   }
-  std::size_t active = 0;
-  if (!options.run.empty()) {
-    while (active < s->runs_.size() && s->runs_[active].info.name != options.run) ++active;
-    if (active == s->runs_.size()) {
-      std::string names;
-      for (const RunSlot& r : s->runs_) names += (names.empty() ? "" : ", ") + r.info.name;
-      return fail("--run: no run named '" + options.run + "' (runs: " + names + ")");
-    }
-  }
-  s->engine_ = s->runs_[active].engine.get();
-  s->state_.run = s->runs_[active].info.name;
+  if (!options.run.empty())
+    if (auto shown = s->shelf_.show(options.run); !shown) return fail("--run: " + shown.error());
+  s->state_.run = options.run.empty() ? s->shelf_.runs().front().info.name : options.run;
   s->state_.load_messages = std::move(problems);
   s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
@@ -151,7 +123,7 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   if (options.font_scale) s->state_.settings.font_scale = static_cast<float>(*options.font_scale);
   s->bind_engine();
   // Chapter 11 compares a grown run with the one the app opened on.
-  s->shipped_record_ = s->engine_->training();
+  s->shipped_record_ = s->shelf_.shown().training();
   s->shipped_dir_ = *root;
   s->training_ = std::make_unique<SessionTraining>(*root);
   if (const std::string offer = s->training_->resume_offer(); !offer.empty())
@@ -186,39 +158,34 @@ UiSession::~UiSession() = default;
 
 void UiSession::bind_engine() {
   if (port_)
-    port_->bind(*engine_);
+    port_->bind(shelf_.shown());
   else
     port_ = std::make_unique<ScriptPort>(*this);
-  cache_ = engine::make_checkpoint_cache(*engine_);
-  curve_ = engine::make_ablation_curve(*engine_);
   pass_.reset();
   live_accuracy_.reset();
   accuracy_step_ = -1;
 }
 
 Status UiSession::switch_run(const std::string& name) {
-  auto it = std::find_if(runs_.begin(), runs_.end(), [&](const RunSlot& r) { return r.info.name == name; });
-  if (it == runs_.end()) return fail("no run named '" + name + "'");
-  if (it->engine.get() == engine_) return Ok{};
+  auto changed = shelf_.show(name);
+  if (!changed) return fail(changed.error());
+  if (!*changed) return Ok{};
   show_growing_ = false;  // the learner chose a shipped run: training goes on unseen
-  shown_run_.clear();
-  // the old caches' workers read the old engine's checkpoints: stop them first
-  cache_.reset();
-  curve_.reset();
-  engine_ = it->engine.get();
   state_.run = name;
   bind_engine();
   state_.step = nearest_step(steps(), state_.step);
   ui::clear_written(state_);
   state_.playing = false;
-  ui::set_status(state_, "Showing the run \"" + it->info.title + "\": " + it->info.arrangement);
+  for (const engine::RunShelf::Run& r : shelf_.runs())
+    if (r.info.name == name)
+      ui::set_status(state_, "Showing the run \"" + r.info.title + "\": " + r.info.arrangement);
   return Ok{};
 }
 
 Status UiSession::start_script(const std::filesystem::path& path) {
   auto script = store::read_script_file(path);
   if (!script) return fail(script.error());
-  runner_ = std::make_unique<ui::ScriptRunner>(std::move(*script));
+  script_.start(std::move(*script));
   return Ok{};
 }
 
@@ -237,18 +204,12 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
     if (measured.empty()) return Ok{};
     up_to = measured.back().first;
   }
-  auto engine = engine::ModelEngine::load(dir, up_to);
-  if (!engine) return fail(engine.error());
-  // The caches read the old engine's weights from their threads: they go first.
-  cache_.reset();
-  curve_.reset();
-  grown_engine_ = std::move(*engine);
-  engine_ = grown_engine_.get();
-  if (growing)
-    for (const auto& [step, accuracy] : training_->measured()) engine_->set_measured_accuracy(step, accuracy);
+  if (auto shown =
+          shelf_.show_grown(dir, up_to, growing ? training_->measured() : decltype(training_->measured()){});
+      !shown)
+    return fail(shown.error());
   bind_engine();
-  shown_run_ = dir.filename().string();
-  state_.run = shown_run_;
+  state_.run = shelf_.grown_name();
   state_.step = nearest_step(steps(), state_.step);
   return Ok{};
 }
@@ -257,7 +218,7 @@ Status UiSession::load_run(const std::filesystem::path& dir) {
 // newest one until the learner turns the drum back (and follows again from the newest).
 void UiSession::follow_training() {
   ui::GrowingRun& run = training_->run();
-  const bool showing_run = training_->run_dir() && shown_run_ == run.progress.run_name;
+  const bool showing_run = training_->run_dir() && shelf_.grown_name() == run.progress.run_name;
   if (showing_run) {
     if (run.following && followed_step_ >= 0 && state_.step != followed_step_)
       run.following = false;
@@ -288,13 +249,11 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
       text_panel_.focus_request = 3;  // ImGui gives the focus a frame or two later
       return Ok{};
     case ui::CommandKind::kResize:
-      pending_resize_ = std::make_pair(c.width, c.height);
+      script_.ask_resize(c.width, c.height);
       return Ok{};
     case ui::CommandKind::kDump:
       // Written once this frame's panels have been drawn, so their rectangles are current.
-      pending_dump_ = std::filesystem::path(c.text);
-      pending_dump_where_ =
-          (runner_ ? runner_->script().label : std::string("script")) + ":" + std::to_string(c.line);
+      script_.ask_dump(c.text, c.line);
       return Ok{};
     case ui::CommandKind::kOpen:
     case ui::CommandKind::kSaveView:
@@ -325,10 +284,10 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   if (view_facts_.is_object())
     for (const auto& [key, value] : view_facts_.items()) extra[key] = value;
   extra["training"] = training_->dump();
-  extra["run_shown"] =
-      shown_run_.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(shown_run_);
+  extra["run_shown"] = shelf_.grown_name().empty() ? nlohmann::ordered_json(nullptr)
+                                                   : nlohmann::ordered_json(shelf_.grown_name());
   extra["checkpoint_steps"] = steps();
-  extra["checkpoints_loaded"] = engine_->loaded_steps();
+  extra["checkpoints_loaded"] = shelf_.shown().loaded_steps();
   extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
   extra["clipped_text"] = clipped_text_;
   extra["inspector"] = {{"hovered", inspector_.hovered}, {"selected", inspector_.selected}};
@@ -338,7 +297,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   return ui::write_state_dump(path, state_, *port_, extra);
 }
 
-std::size_t UiSession::step_index() const { return engine_->nearest_index(state_.step); }
+std::size_t UiSession::step_index() const { return shelf_.shown().nearest_index(state_.step); }
 
 ui::ChapterContext UiSession::context() {
   ui::ChapterContext c = port_->chapter_context(state_);
@@ -372,18 +331,9 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
 // run, the drum's playback. The step ends on a checkpoint of the run on show.
 void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   finish_loading();
-  if (runner_ && !runner_->done() && !hold_script_) {
-    runner_->step(state_, *port_);
-    if (runner_->failed()) ui::set_status(state_, runner_->error(), true);
-  }
-  if (pending_script_shot_) {
-    requests.script_screenshot = pending_script_shot_;
-    pending_script_shot_.reset();
-  }
-  if (pending_resize_) {
-    requests.resize = pending_resize_;
-    pending_resize_.reset();
-  }
+  script_.step(state_, *port_);
+  if (auto shot = script_.take_screenshot()) requests.script_screenshot = std::move(shot);
+  if (auto size = script_.take_resize()) requests.resize = size;
   run_show_me();
   // Every event since the last frame, each acted on once (a script's keys included).
   events_ = recording_frames_ ? std::vector<ui::InputEvent>{} : queue_.take();
@@ -404,7 +354,8 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   }
   if (actions.generate > 0) {
     const std::vector<int> ids = ui::read_ids(state_);
-    state_.generated = engine_->generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
+    state_.generated =
+        shelf_.shown().generate(state_.step, ids, state_.pulled, actions.generate, state_.write);
     // The button types what was written into the text, where the machine reads it.
     ui::start_typing(state_, state_.generated.text);
   }
@@ -437,22 +388,12 @@ void UiSession::run_show_me() {
 // Once every checkpoint of a run has been read, the ones that failed leave its drum (the
 // caches of the run on show stop first: the indices change), with their reasons.
 void UiSession::finish_loading() {
-  for (RunSlot& r : runs_) {
-    if (!r.engine->needs_drop()) continue;
-    const bool shown = r.engine.get() == engine_;
-    if (shown) {
-      cache_.reset();
-      curve_.reset();
-    }
-    const std::vector<std::string> messages = r.engine->drop_failed();
-    if (shown) bind_engine();
-    for (const std::string& m : messages)
-      state_.load_messages.push_back(runs_.size() > 1 ? "run " + r.info.name + ": " + m : m);
-    if (!messages.empty()) {
-      ui::set_status(state_, messages.front(), true);
-      state_.load_dialog_open = true;
-    }
-  }
+  engine::RunShelf::Dropped dropped = shelf_.drop_failed();
+  if (dropped.shown_changed) bind_engine();
+  if (dropped.messages.empty()) return;
+  ui::set_status(state_, dropped.messages.front(), true);
+  state_.load_dialog_open = true;
+  for (std::string& m : dropped.messages) state_.load_messages.push_back(std::move(m));
 }
 
 void UiSession::apply_training_actions(const ui::TrainingActions& training_actions) {
@@ -462,8 +403,7 @@ void UiSession::apply_training_actions(const ui::TrainingActions& training_actio
   if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
   if (training_actions.open_shipped) {
     show_growing_ = false;
-    shown_run_.clear();
-    if (auto ok = switch_run(runs_.front().info.name); !ok) ui::set_status(state_, ok.error(), true);
+    if (auto ok = switch_run(shelf_.runs().front().info.name); !ok) ui::set_status(state_, ok.error(), true);
   } else if (open) {
     show_growing_ = training_->run_dir() && *open == *training_->run_dir();
     if (auto ok = load_run(*open); !ok)
@@ -478,19 +418,19 @@ void UiSession::apply_training_actions(const ui::TrainingActions& training_actio
 // pose and the machine's input.
 machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, SessionRequests& requests) {
   const std::size_t index = step_index();
-  cache_->request(ui::read_ids(state_), state_.pulled, index);
-  pass_ = cache_->get(index);
+  shelf_.cache().request(ui::read_ids(state_), state_.pulled, index);
+  pass_ = shelf_.cache().get(index);
   if (state_.pulled.any()) {
     if (headless_) {
       // Screenshots and dumps must not depend on how far a worker thread got.
       if (accuracy_step_ != state_.step || !(accuracy_for_ == state_.pulled)) {
-        live_accuracy_ = engine_->nonsense_accuracy(state_.step, state_.pulled);
+        live_accuracy_ = shelf_.shown().nonsense_accuracy(state_.step, state_.pulled);
         accuracy_for_ = state_.pulled;
         accuracy_step_ = state_.step;
       }
     } else {
-      curve_->request(state_.pulled, index);
-      live_accuracy_ = curve_->at(index);
+      shelf_.curve().request(state_.pulled, index);
+      live_accuracy_ = shelf_.curve().at(index);
     }
   } else {
     live_accuracy_.reset();
@@ -551,27 +491,28 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
 ui::DrumView UiSession::drum_view() {
   const std::size_t index = step_index();
   ui::DrumView drum;
-  drum.training = &engine_->training();
-  drum.analysis = engine_->analysis();
+  drum.training = &shelf_.shown().training();
+  drum.analysis = shelf_.shown().analysis();
   {
     // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
-    const bool waiting = !engine_->is_loaded(engine_->checkpoint_index(state_.step).value_or(index));
+    const bool waiting =
+        !shelf_.shown().is_loaded(shelf_.shown().checkpoint_index(state_.step).value_or(index));
     std::optional<std::size_t> loading;
     std::int64_t loaded_from = 0;
-    if (engine_->loading()) {
-      const std::vector<std::int64_t> in = engine_->loaded_steps();
+    if (shelf_.shown().loading()) {
+      const std::vector<std::int64_t> in = shelf_.shown().loaded_steps();
       loading = in.size();
       loaded_from = in.front();
     }
     drum.slider_label = ui::drum_slider_label(nearest_step(steps(), state_.step), waiting);
-    drum.progress_note =
-        ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
-                               headless_ ? cache_->target() : cache_->ready(), cache_->target());
+    drum.progress_note = ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
+                                                headless_ ? shelf_.cache().target() : shelf_.cache().ready(),
+                                                shelf_.cache().target());
     drum_text_ = {drum.slider_label, drum.progress_note};  // for the state dump
   }
-  for (const RunSlot& r : runs_) {
+  for (const engine::RunShelf::Run& r : shelf_.runs()) {
     drum.runs.emplace_back(r.info.name, r.info.title);
-    if (!drum.other && r.engine.get() != engine_) {
+    if (!drum.other && r.engine.get() != &shelf_.shown()) {
       drum.other = &r.engine->training();
       drum.other_title = r.info.title;
     }
@@ -584,16 +525,16 @@ ui::DrumView UiSession::drum_view() {
 ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
   const std::size_t index = step_index();
   ui::RackView rack;
-  rack.analysis = engine_->analysis();
-  rack.training = &engine_->training();
+  rack.analysis = shelf_.shown().analysis();
+  rack.training = &shelf_.shown().training();
   rack.live_available = engine::nonsense_accuracy_available();
   // With every head in place the manifest has the figure for this checkpoint already.
-  const auto& metrics = engine_->training().checkpoints;
+  const auto& metrics = shelf_.shown().training().checkpoints;
   rack.live_accuracy = state_.pulled.any()      ? live_accuracy_
                        : index < metrics.size() ? metrics[index].nonsense_accuracy
                                                 : std::nullopt;
   if (state_.pulled.any() && !headless_) {
-    rack.across_training = curve_->values();
+    rack.across_training = shelf_.curve().values();
     drum.ablated_accuracy = rack.across_training;
   }
   return rack;
@@ -637,13 +578,14 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   // In chapter 11 the training panel takes the rack's place in the frame.
   if (state_.chapter != ui::kGrowChapter) ui::draw_rack(state_, rack, actions);
   ui::TrainingActions training_actions;
-  ui::draw_training_panel(state_, training_->panel_view(shown_run_), training_panel_, training_actions);
+  ui::draw_training_panel(state_, training_->panel_view(shelf_.grown_name()), training_panel_,
+                          training_actions);
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
   draw_keep_panels(requests);
   ui::StatusView status;
-  status.cached = headless_ ? cache_->target() : cache_->ready();
-  status.to_cache = cache_->target();
+  status.cached = headless_ ? shelf_.cache().target() : shelf_.cache().ready();
+  status.to_cache = shelf_.cache().target();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
   ui::draw_load_messages(state_);
@@ -657,14 +599,7 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   pending_actions_ = actions;
   pending_training_ = std::move(training_actions);
   clipped_text_ = ui::measure_clipped_text();  // every panel has had its End()
-  if (pending_dump_) {
-    const std::filesystem::path path = *pending_dump_;
-    pending_dump_.reset();
-    if (auto s = write_dump(path); !s) {
-      dump_error_ = pending_dump_where_ + ": dump: " + s.error();
-      ui::set_status(state_, dump_error_, true);
-    }
-  }
+  script_.write_dump([this](const std::filesystem::path& path) { return write_dump(path); }, state_);
   return acted;
 }
 

@@ -18,6 +18,7 @@
 
 #include "am/engine/checkpoint_cache.hpp"
 #include "am/engine/model_engine.hpp"
+#include "am/engine/run_shelf.hpp"
 #include "am/machine/scene.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/store/lesson_file.hpp"
@@ -30,6 +31,7 @@
 #include "am/ui/input_events.hpp"
 #include "am/ui/keep_panels.hpp"
 #include "am/ui/panels.hpp"
+#include "am/ui/script_host.hpp"
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
 #include "desktop_file_dialog.hpp"
@@ -76,11 +78,9 @@ class UiSession {
 
   // Loads a script to replay one command per frame. Errors are "FILE:LINE: message".
   Status start_script(const std::filesystem::path& path);
-  bool script_running() const { return runner_ && !runner_->done() && dump_error_.empty(); }
-  bool script_failed() const { return (runner_ && runner_->failed()) || !dump_error_.empty(); }
-  std::string script_error() const {
-    return !dump_error_.empty() ? dump_error_ : runner_ ? runner_->error() : std::string();
-  }
+  bool script_running() const { return script_.running(); }
+  bool script_failed() const { return script_.failed(); }
+  std::string script_error() const { return script_.error(); }
   Status write_dump(const std::filesystem::path& path);
   // What the window saw this frame (viewport, focus, callouts), added to the dump.
   void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
@@ -101,9 +101,9 @@ class UiSession {
   const ui::AppState& state() const { return state_; }
   ui::AppState& mutable_state() { return state_; }  // benchmarks drive the drum and the rack
   // The checkpoints of the run on show (the engine owns the list; AppState::step owns the choice).
-  const std::vector<std::int64_t>& steps() const { return engine_->checkpoint_steps(); }
+  const std::vector<std::int64_t>& steps() const { return shelf_.steps(); }
   // While a script's screenshot is being rendered, its next command waits.
-  void hold_script(bool hold) { hold_script_ = hold; }
+  void hold_script(bool hold) { script_.hold(hold); }
   ui::CameraPose camera_pose() const { return pose_; }
   const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
   // Something the user sees moves by itself: the drum playing, a script replaying,
@@ -116,11 +116,11 @@ class UiSession {
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
   // The pass of the current text at a checkpoint index: cached, or computed at once.
-  std::shared_ptr<const engine::CachedPass> pass_at(std::size_t index) { return cache_->get(index); }
-  std::size_t cached_target() const { return cache_->target(); }  // passes kept near the drum
+  std::shared_ptr<const engine::CachedPass> pass_at(std::size_t index) { return shelf_.cache().get(index); }
+  std::size_t cached_target() const { return shelf_.cache().target(); }  // passes kept near the drum
   bool background_busy() const {
-    return cache_->ready() < cache_->target() || training_->busy() || engine_->loading() ||
-           engine_->needs_drop();
+    return shelf_.cache().ready() < shelf_.cache().target() || training_->busy() ||
+           shelf_.shown().loading() || shelf_.shown().needs_drop();
   }
   // Beads travel in the chapters about threads and beads, and for a few seconds after
   // any change elsewhere; then they rest and the window can sleep.
@@ -179,7 +179,7 @@ class UiSession {
   Status window_command(const ui::ScriptCommand& command);
   Status view_command(const ui::ScriptCommand& command);          // open, save-view
   Status open_at_start(const Options& options);                   // FILE / --open, else the last session
-  std::vector<std::string> load_runs(std::vector<RunInfo> runs);  // into runs_; the problems met
+  std::vector<std::string> load_runs(std::vector<RunInfo> runs);  // onto the shelf; the problems met
   ui::DrumView drum_view();                                       // also keeps drum_text_ for the dump
   ui::RackView rack_view(ui::DrumView& drum) const;               // gives the drum the ablated curve
   void draw_presentation_hint(double time_seconds);
@@ -193,30 +193,21 @@ class UiSession {
   void go_to_lesson_view(std::size_t index);
   nlohmann::ordered_json frame_dump() const;
 
-  // Every run of the weights folder is loaded; engine_ is the one on show.
-  struct RunSlot {
-    RunInfo info;
-    std::unique_ptr<engine::ModelEngine> engine;
-  };
   Status switch_run(const std::string& name);
-  void bind_engine();  // the caches and curves follow engine_
+  void bind_engine();  // the script port and this frame's pass follow the run on show
   // Switches the machine to the checkpoints in `dir` (a growing or saved run).
   Status load_run(const std::filesystem::path& dir);
   void follow_training();
   void show_growing();  // the machine switches to the run being trained and follows it
 
   bool headless_ = false;
-  std::vector<RunSlot> runs_;
+  engine::RunShelf shelf_;  // every run, the one on show and its caches
   std::vector<ui::RunView> run_views_;
-  engine::ModelEngine* engine_ = nullptr;
   // Scripts reach the run on show, the window and the trainer through this port.
   class ScriptPort;
   std::unique_ptr<ScriptPort> port_;
   ui::AppState state_;
-  std::unique_ptr<engine::CheckpointCache> cache_;
-  std::unique_ptr<engine::AblationCurve> curve_;
-  std::unique_ptr<ui::ScriptRunner> runner_;
-  std::optional<std::filesystem::path> pending_script_shot_;
+  ui::ScriptHost script_;  // a --script being replayed and what it asked of the window
   std::optional<std::filesystem::path> config_;
   ui::TextInputPanelState text_panel_;
   ui::ChapterPanelState chapter_panel_;
@@ -244,22 +235,15 @@ class UiSession {
   int posed_chapter_ = -1;
   int lifted_layer_ = -1, lifted_head_ = -1;
   bool first_pose_done_ = false;
-  bool hold_script_ = false;
   float monitor_scale_ = 1.0f;
   ui::InputQueue queue_;
   std::vector<ui::InputEvent> events_;
   ui::FrameLayout layout_;
-  std::optional<std::filesystem::path> pending_dump_;
-  std::string pending_dump_where_;  // "FILE:LINE" of that "dump"
-  std::string dump_error_;          // a script's "dump" could not be written: the script stops
-  std::optional<std::pair<int, int>> pending_resize_;
   bool changed_ = false;
-  ui::IdlePolicy idle_;  // the beads' clock and when they rest; presentation mode's hint
-  std::unique_ptr<engine::ModelEngine> grown_engine_;  // a run grown or saved in the app, when shown
-  TrainingRecord shipped_record_;                      // the run the app opened with, for chapter 11
-  std::string shown_run_;                              // the saved run on the machine ("" = a shipped one)
-  std::int64_t followed_step_ = -1;                    // the newest step the drum was put on
-  bool show_growing_ = false;                          // the machine shows the run being trained
+  ui::IdlePolicy idle_;              // the beads' clock and when they rest; presentation mode's hint
+  TrainingRecord shipped_record_;    // the run the app opened with, for chapter 11
+  std::int64_t followed_step_ = -1;  // the newest step the drum was put on
+  bool show_growing_ = false;        // the machine shows the run being trained
   std::filesystem::path shipped_dir_;
   ui::TrainingPanelState training_panel_;
   // Saved views and lessons.

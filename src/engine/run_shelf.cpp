@@ -51,9 +51,9 @@ void RunShelf::rebind() {
 Result<bool> RunShelf::show(const std::string& name) {
   const auto it = std::find_if(runs_.begin(), runs_.end(), [&](const Run& r) { return r.info.name == name; });
   if (it == runs_.end()) {
-    std::string names;
-    for (const Run& r : runs_) names += (names.empty() ? "" : ", ") + r.info.name;
-    return fail("no run named '" + name + "' (runs: " + names + ")");
+    std::vector<std::string> names;
+    for (const Run& r : runs_) names.push_back(r.info.name);
+    return fail(no_run_named(name, names));
   }
   if (it->engine.get() == shown_) return false;
   release();

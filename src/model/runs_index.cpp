@@ -70,12 +70,18 @@ Result<fs::path> run_dir(const fs::path& root, std::string_view name) {
   auto runs = list_runs(root);
   if (!runs) return fail(runs.error());
   if (name.empty()) return runs->front().dir;
-  std::string names;
+  std::vector<std::string> names;
   for (const RunInfo& r : *runs) {
     if (r.name == name) return r.dir;
-    names += (names.empty() ? "" : ", ") + r.name;
+    names.push_back(r.name);
   }
-  return fail("no run named '" + std::string(name) + "' (runs: " + names + ")");
+  return fail(no_run_named(name, names));
+}
+
+std::string no_run_named(std::string_view name, const std::vector<std::string>& names) {
+  std::string listed;
+  for (const std::string& n : names) listed += (listed.empty() ? "" : ", ") + n;
+  return "no run named '" + std::string(name) + "' (runs: " + (listed.empty() ? "none" : listed) + ")";
 }
 
 }  // namespace am

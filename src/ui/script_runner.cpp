@@ -1,10 +1,12 @@
 #include "am/ui/script_runner.hpp"
 #include "am/ui/tracing_state.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <thread>
 
+#include "am/model/runs_index.hpp"
 #include "am/model/weights_dir.hpp"
 #include "am/ui/beats.hpp"
 #include "am/ui/chapters.hpp"
@@ -105,15 +107,10 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     }
     case CommandKind::kRun: {
       // the session swaps the engine before the next command runs
-      std::string names;
-      for (const std::string& n : state.run_names) {
-        if (n == c.text) {
-          state.requested_run = c.text;
-          return Ok{};
-        }
-        names += (names.empty() ? "" : ", ") + n;
-      }
-      return fail("no run named '" + c.text + "' (runs: " + (names.empty() ? "none" : names) + ")");
+      if (std::find(state.run_names.begin(), state.run_names.end(), c.text) == state.run_names.end())
+        return fail(no_run_named(c.text, state.run_names));
+      state.requested_run = c.text;
+      return Ok{};
     }
     case CommandKind::kAttribute:
       set_tracing_target(state, static_cast<int>(c.number));

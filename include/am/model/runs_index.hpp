@@ -28,6 +28,9 @@ inline constexpr const char* kRunsIndexFile = "runs.json";
 Result<std::vector<RunInfo>> list_runs(const std::filesystem::path& root);
 
 // The folder of run `name` under root ("" = the first run).
+// "no run named 'NAME' (runs: a, b)": the one message for a run asked for by a name no run has.
+std::string no_run_named(std::string_view name, const std::vector<std::string>& names);
+
 Result<std::filesystem::path> run_dir(const std::filesystem::path& root, std::string_view name = {});
 
 }  // namespace am
