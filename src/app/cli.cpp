@@ -46,7 +46,7 @@ int run_json(const Options& options) {
   input.original_text = *options.text;
   input.normalized = normalize(*options.text);
   const auto& ids = input.normalized.ids;
-  input.window_start = ids.size() > static_cast<std::size_t>(kContext) ? ids.size() - kContext : 0;
+  input.window_start = context_window_start(ids.size());
   input.weights_file = model->file.string();
   input.step = model->weights.step;
   input.pulled = *pulled;

@@ -88,6 +88,44 @@ void record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
   }
 }
 
+// --bench-idle N: after N untouched seconds, the CPU and frames of the next 10, printed;
+// then the loop is woken to close.
+std::jthread start_idle_bench(int settle, std::atomic<int>& frames_drawn, std::atomic<bool>& done) {
+  return std::jthread([&frames_drawn, &done, settle](std::stop_token stop) {
+    const auto wait = [&](int seconds) {
+      for (int i = 0; i < 10 * seconds && !stop.stop_requested(); ++i)
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    };
+    wait(settle);
+    const double cpu0 = process_cpu_seconds();
+    const int frames0 = frames_drawn;
+    wait(10);
+    const double cpu_ms = 1000.0 * (process_cpu_seconds() - cpu0);
+    std::printf(
+        "idle: %.1f ms of CPU in the 10 s after %d s untouched (%.2f %% of one core), %d frames drawn; "
+        "RSS %.0f MB (peak %.0f MB)\n",
+        cpu_ms, settle, cpu_ms / 100.0, frames_drawn - frames0, process_rss_mb(), process_peak_rss_mb());
+    std::fflush(stdout);
+    done = true;
+    glfwPostEmptyEvent();  // wakes the loop, which then closes
+  });
+}
+
+// What the session asked of the window this frame: pictures, a resize, closing, recording.
+void act_on_requests(MachineApp& app, const SessionRequests& requests, int fb_w, int fb_h, double seconds,
+                     std::unique_ptr<Recording>& recording) {
+  if (requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
+  if (requests.script_screenshot) save_window(app, *requests.script_screenshot, fb_w, fb_h);
+  if (requests.resize) glfwSetWindowSize(app.window(), requests.resize->first, requests.resize->second);
+  if (requests.machine_screenshot) save_machine_picture(app, seconds);
+  if (requests.quit) glfwSetWindowShouldClose(app.window(), GLFW_TRUE);
+  if (requests.record) recording = start_recording(app, *requests.record);
+  if (requests.cancel_recording && recording) {
+    recording.reset();  // the camera and drum go back; no file is written
+    app.session().recording_ended("Recording cancelled: no file was written", false);
+  }
+}
+
 }  // namespace
 
 int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
@@ -104,26 +142,7 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
   std::atomic<int> frames_drawn{0};
   std::atomic<bool> idle_done{false};
   std::jthread idle_timer;
-  if (idle_bench) {
-    idle_timer = std::jthread([&, settle = *idle_bench](std::stop_token stop) {
-      const auto wait = [&](int seconds) {
-        for (int i = 0; i < 10 * seconds && !stop.stop_requested(); ++i)
-          std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      };
-      wait(settle);
-      const double cpu0 = process_cpu_seconds();
-      const int frames0 = frames_drawn;
-      wait(10);
-      const double cpu_ms = 1000.0 * (process_cpu_seconds() - cpu0);
-      std::printf(
-          "idle: %.1f ms of CPU in the 10 s after %d s untouched (%.2f %% of one core), %d frames drawn; "
-          "RSS %.0f MB (peak %.0f MB)\n",
-          cpu_ms, settle, cpu_ms / 100.0, frames_drawn - frames0, process_rss_mb(), process_peak_rss_mb());
-      std::fflush(stdout);
-      idle_done = true;
-      glfwPostEmptyEvent();  // wakes the loop, which then closes
-    });
-  }
+  if (idle_bench) idle_timer = start_idle_bench(*idle_bench, frames_drawn, idle_done);
   while (!glfwWindowShouldClose(window) && !quit.requested() && !idle_done) {
     if (animating)
       glfwWaitEventsTimeout(1.0 / 60.0);
@@ -154,19 +173,7 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
       std::cerr << "attention-machine: " << frame.error() << "\n";
       reported_error = true;  // keep running: one bad frame should not close the window
     }
-    if (frame) {
-      if (frame->requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
-      if (frame->requests.script_screenshot) save_window(app, *frame->requests.script_screenshot, fb_w, fb_h);
-      if (frame->requests.resize)
-        glfwSetWindowSize(window, frame->requests.resize->first, frame->requests.resize->second);
-      if (frame->requests.machine_screenshot) save_machine_picture(app, now - start);
-      if (frame->requests.quit) glfwSetWindowShouldClose(window, GLFW_TRUE);
-      if (frame->requests.record) recording = start_recording(app, *frame->requests.record);
-      if (frame->requests.cancel_recording && recording) {
-        recording.reset();  // the camera and drum go back; no file is written
-        app.session().recording_ended("Recording cancelled: no file was written", false);
-      }
-    }
+    if (frame) act_on_requests(app, frame->requests, fb_w, fb_h, now - start, recording);
     if (recording) record_some(app, recording);
     glfwSwapBuffers(window);
     ++frames_drawn;

@@ -53,7 +53,7 @@ store::ViewFile UiSession::current_view() const {
   if (t.corrupt == ui::TracingChoice::Corrupt::kAuto) v.corrupted_text = "auto";
   if (t.corrupt == ui::TracingChoice::Corrupt::kText) v.corrupted_text = t.corrupted_text;
   if (state_.beat.chapter == state_.chapter && state_.beat.index >= 0) v.beat = state_.beat.index;
-  v.camera = camera_now_;
+  v.camera = held_.camera_now();
   v.presentation = state_.presentation;
   return v;
 }
@@ -77,7 +77,7 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
     differs.push_back("step " + std::to_string(v.step) + " is not a checkpoint here, so this shows step " +
                       std::to_string(state_.step));
   else if (!v.checkpoint_hash.empty() && here)
-    pending_hash_ = PendingHashCheck{state_.step, v.checkpoint_hash, label};
+    held_.hash_check = HeldView::HashCheck{state_.step, v.checkpoint_hash, label};
   state_.pulled = v.pulled;
   state_.selected_position = -1;
   if (v.selected_query)
@@ -109,32 +109,28 @@ void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   state_.presentation = v.presentation;
   state_.playing = false;
   ui::clear_written(state_);
-  held_camera_ = v.camera;
-  held_fresh_ = v.camera.has_value();
-  held_chapter_ = state_.chapter;
-  held_layer_ = state_.selected_layer;
-  held_head_ = state_.selected_head;
+  held_.hold(v.camera, state_);
   ui::set_status(state_, differs.empty() ? "Opened " + label : "Opened " + label + ", but " + joined(differs),
                  !differs.empty());
   check_view_hash();
 }
 
 void UiSession::check_view_hash() {
-  if (!pending_hash_) return;
-  const auto i = shelf_.shown().checkpoint_index(pending_hash_->step);
-  if (!i || state_.step != pending_hash_->step) {
-    pending_hash_.reset();  // the learner moved on
+  if (!held_.hash_check) return;
+  const auto i = shelf_.shown().checkpoint_index(held_.hash_check->step);
+  if (!i || state_.step != held_.hash_check->step) {
+    held_.hash_check.reset();  // the learner moved on
     return;
   }
   if (!shelf_.shown().is_loaded(*i)) return;  // read in the background: checked once it is in
-  if (store::weights_hash(*shelf_.shown().weights(*i)) != pending_hash_->hash)
+  if (store::weights_hash(*shelf_.shown().weights(*i)) != held_.hash_check->hash)
     ui::set_status(state_,
-                   "Opened " + pending_hash_->label + ", but the weights at step " +
-                       std::to_string(pending_hash_->step) +
+                   "Opened " + held_.hash_check->label + ", but the weights at step " +
+                       std::to_string(held_.hash_check->step) +
                        " are not the ones it was saved with (another training of run \"" + state_.run +
                        "\"?): the numbers may differ",
                    true);
-  pending_hash_.reset();
+  held_.hash_check.reset();
 }
 
 Status UiSession::open_file(const std::filesystem::path& path) {
@@ -150,12 +146,12 @@ Status UiSession::open_file(const std::filesystem::path& path) {
     auto lesson = store::lesson_from_json(text, path.string());
     if (!lesson) return fail(lesson.error());
     if (lesson->entries.empty()) return fail(path.string() + ": field 'views': the lesson has no views");
-    lesson_ = std::move(*lesson);
-    lesson_at_ = 0;
-    open_view(lesson_.entries.front().view, shown_path(path) + " (view 1 of " +
-                                                std::to_string(lesson_.entries.size()) +
-                                                "; Page Down shows the next)");
-    lesson_chapter_ = state_.chapter;
+    keep_.lesson = std::move(*lesson);
+    keep_.lesson_at = 0;
+    open_view(keep_.lesson.entries.front().view, shown_path(path) + " (view 1 of " +
+                                                     std::to_string(keep_.lesson.entries.size()) +
+                                                     "; Page Down shows the next)");
+    keep_.lesson_chapter = state_.chapter;
     return Ok{};
   }
   auto view = store::view_from_json(text, path.string());
@@ -171,7 +167,7 @@ Status UiSession::save_view(const std::filesystem::path& path) {
 }
 
 void UiSession::save_last_session() {
-  if (!keeps_last_session_) return;
+  if (!keep_.keeps_last_session) return;
   const auto file = last_view_file();
   if (!file) return;
   std::error_code ec;
@@ -181,7 +177,7 @@ void UiSession::save_last_session() {
 }
 
 Status UiSession::open_at_start(const Options& options) {
-  keeps_last_session_ = writes_last_session(options, headless_);
+  keep_.keeps_last_session = writes_last_session(options, headless_);
   if (options.open) {
     if (auto s = open_file(*options.open); !s) {
       if (headless_) return s;  // a screenshot or script of a bad view must fail, not show another
@@ -206,15 +202,8 @@ Status UiSession::open_at_start(const Options& options) {
 
 void UiSession::hold_view_camera(SessionRequests& requests) {
   check_view_hash();
-  if (!held_camera_) return;
-  // The learner went elsewhere (another chapter, another plate, Home): the chapter frames again.
-  if (state_.chapter != held_chapter_ || state_.selected_layer != held_layer_ ||
-      state_.selected_head != held_head_ || requests.reset_camera) {
-    held_camera_.reset();
-    return;
-  }
-  if (held_fresh_ || requests.camera_changed) requests.view_camera = held_camera_;
-  held_fresh_ = false;
+  if (auto camera = held_.camera_for_frame(state_, requests.camera_changed, requests.reset_camera))
+    requests.view_camera = camera;
 }
 
 Status UiSession::view_command(const ui::ScriptCommand& c) {

@@ -113,9 +113,9 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->state_.load_messages = std::move(problems);
   s->state_.load_dialog_open = !s->state_.load_messages.empty();
   if (!headless) {
-    s->config_ = store::config_dir();
-    if (s->config_) {
-      auto loaded = store::load_settings(*s->config_ / store::kSettingsFileName);
+    s->panels_.config_dir = store::config_dir();
+    if (s->panels_.config_dir) {
+      auto loaded = store::load_settings(*s->panels_.config_dir / store::kSettingsFileName);
       s->state_.settings = loaded.settings;
       if (!loaded.message.empty()) ui::set_status(s->state_, loaded.message, true);
     }
@@ -124,7 +124,6 @@ Result<std::unique_ptr<UiSession>> UiSession::create(const Options& options, boo
   s->bind_engine();
   // Chapter 11 compares a grown run with the one the app opened on.
   s->shipped_record_ = s->shelf_.shown().training();
-  s->shipped_dir_ = *root;
   s->training_ = std::make_unique<SessionTraining>(*root);
   if (const std::string offer = s->training_->resume_offer(); !offer.empty())
     ui::set_status(s->state_, offer);
@@ -161,16 +160,15 @@ void UiSession::bind_engine() {
     port_->bind(shelf_.shown());
   else
     port_ = std::make_unique<ScriptPort>(*this);
-  pass_.reset();
-  live_accuracy_.reset();
-  accuracy_step_ = -1;
+  frame_.pass.reset();
+  frame_.accuracy.reset();
 }
 
 Status UiSession::switch_run(const std::string& name) {
   auto changed = shelf_.show(name);
   if (!changed) return fail(changed.error());
   if (!*changed) return Ok{};
-  show_growing_ = false;  // the learner chose a shipped run: training goes on unseen
+  training_->run().shown = false;  // the learner chose a shipped run: training goes on unseen
   state_.run = name;
   bind_engine();
   state_.step = nearest_step(steps(), state_.step);
@@ -190,9 +188,9 @@ Status UiSession::start_script(const std::filesystem::path& path) {
 }
 
 void UiSession::show_growing() {
-  show_growing_ = true;
+  training_->run().shown = true;
   training_->run().following = true;
-  followed_step_ = -1;
+  training_->run().followed_step = -1;
 }
 
 Status UiSession::load_run(const std::filesystem::path& dir) {
@@ -220,20 +218,20 @@ void UiSession::follow_training() {
   ui::GrowingRun& run = training_->run();
   const bool showing_run = training_->run_dir() && shelf_.grown_name() == run.progress.run_name;
   if (showing_run) {
-    if (run.following && followed_step_ >= 0 && state_.step != followed_step_)
+    if (run.following && training_->run().followed_step >= 0 && state_.step != training_->run().followed_step)
       run.following = false;
     else if (!run.following && state_.step == steps().back())
       run.following = true;
   }
   const auto dir = training_->poll();
-  if (!dir || !show_growing_) return;  // the learner opened another run meanwhile
+  if (!dir || !training_->run().shown) return;  // the learner opened another run meanwhile
   if (auto ok = load_run(*dir); !ok) {
     ui::set_status(state_, ok.error(), true);
     return;
   }
   if (run.following) {
     state_.step = steps().back();
-    followed_step_ = state_.step;
+    training_->run().followed_step = state_.step;
   }
 }
 
@@ -246,7 +244,7 @@ Status UiSession::window_command(const ui::ScriptCommand& c) {
     case ui::CommandKind::kFocus:
       if (state_.presentation || !state_.settings.panels.bottom_bar || !state_.settings.panels.text_input)
         return fail("the text box is hidden (presentation mode, or its bar is collapsed)");
-      text_panel_.focus_request = 3;  // ImGui gives the focus a frame or two later
+      panels_.text.focus_request = 3;  // ImGui gives the focus a frame or two later
       return Ok{};
     case ui::CommandKind::kResize:
       script_.ask_resize(c.width, c.height);
@@ -268,30 +266,30 @@ nlohmann::ordered_json UiSession::frame_dump() const {
     return nlohmann::ordered_json::array({r.x, r.y, r.w, r.h});
   };
   nlohmann::ordered_json j;
-  j["window"] = {layout_.window.w, layout_.window.h};
-  j["viewport"] = rect(layout_.viewport);
+  j["window"] = {panels_.layout.window.w, panels_.layout.window.h};
+  j["viewport"] = rect(panels_.layout.viewport);
   nlohmann::ordered_json panels = nlohmann::ordered_json::object();
-  for (const auto& [name, r] : layout_.bars()) panels[name] = rect(r);
+  for (const auto& [name, r] : panels_.layout.bars()) panels[name] = rect(r);
   for (const auto& [name, r] : ui::drawn_panels()) panels[name] = rect(r);
   j["panels"] = panels;
-  j["presentation"] = layout_.presentation;
+  j["presentation"] = panels_.layout.presentation;
   return j;
 }
 
 Status UiSession::write_dump(const std::filesystem::path& path) {
   // The layout's keys, then what the window saw through the camera (focus, callouts).
   nlohmann::ordered_json extra = frame_dump();
-  if (view_facts_.is_object())
-    for (const auto& [key, value] : view_facts_.items()) extra[key] = value;
+  if (frame_.view_facts.is_object())
+    for (const auto& [key, value] : frame_.view_facts.items()) extra[key] = value;
   extra["training"] = training_->dump();
   extra["run_shown"] = shelf_.grown_name().empty() ? nlohmann::ordered_json(nullptr)
                                                    : nlohmann::ordered_json(shelf_.grown_name());
   extra["checkpoint_steps"] = steps();
   extra["checkpoints_loaded"] = shelf_.shown().loaded_steps();
-  extra["drum"] = {{"label", drum_text_.first}, {"note", drum_text_.second}};
-  extra["clipped_text"] = clipped_text_;
-  extra["inspector"] = {{"hovered", inspector_.hovered}, {"selected", inspector_.selected}};
-  const nlohmann::ordered_json chapter = ui::dump_chapter(state_, ctx_);
+  extra["drum"] = {{"label", panels_.drum_text.first}, {"note", panels_.drum_text.second}};
+  extra["clipped_text"] = panels_.clipped_text;
+  extra["inspector"] = {{"hovered", panels_.inspector.hovered}, {"selected", panels_.inspector.selected}};
+  const nlohmann::ordered_json chapter = ui::dump_chapter(state_, frame_.ctx);
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
   extra["beat"] = beat_dump();
   return ui::write_state_dump(path, state_, *port_, extra);
@@ -301,11 +299,11 @@ std::size_t UiSession::step_index() const { return shelf_.shown().nearest_index(
 
 ui::ChapterContext UiSession::context() {
   ui::ChapterContext c = port_->chapter_context(state_);
-  if (pass_) {
-    c.acts = &pass_->acts;
-    c.intact = pass_->has_intact ? &pass_->intact : nullptr;
+  if (frame_.pass) {
+    c.acts = &frame_.pass->acts;
+    c.intact = frame_.pass->has_intact ? &frame_.pass->intact : nullptr;
   }
-  if (state_.pulled.any()) c.live_accuracy = live_accuracy_;
+  if (state_.pulled.any()) c.live_accuracy = frame_.accuracy.value();
   c.runs = &run_views_;
   c.run = state_.run;
   c.growing = &training_->run();
@@ -317,13 +315,18 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
                             const ui::InspectorView& inspector, SessionRequests& requests) {
   // The one change signal: the shown state before and after, and the pass drawn.
   const ui::ShownState before = ui::shown_state(state_);
-  const engine::CachedPass* pass_before = pass_.get();
-  inspector_ = inspector;  // for the state dump
+  const engine::CachedPass* pass_before = frame_.pass.get();
+  panels_.inspector = inspector;  // for the state dump
   apply_actions(dt_seconds, requests);
   machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
+  const std::string text_drawn = state_.normalized.text;
   const bool acted = draw_panels(time_seconds, frame_ms, inspector, requests);
-  changed_ = !events_.empty() || acted || !(ui::shown_state(state_) == before) || pass_.get() != pass_before;
-  return {pass_, std::move(input)};
+  // The text box changed the text while the panels were drawn: the machine reads it in this
+  // same frame, not the next (no time passes in between).
+  if (state_.normalized.text != text_drawn) input = derive(time_seconds, 0.0, requests);
+  changed_ =
+      !frame_.events.empty() || acted || !(ui::shown_state(state_) == before) || frame_.pass.get() != pass_before;
+  return {frame_.pass, std::move(input)};
 }
 
 // 1. Everything that changes the state before this frame is drawn: the script's next
@@ -336,20 +339,20 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
   if (auto size = script_.take_resize()) requests.resize = size;
   run_show_me();
   // Every event since the last frame, each acted on once (a script's keys included).
-  events_ = recording_frames_ ? std::vector<ui::InputEvent>{} : queue_.take();
-  ui::PanelActions actions = std::exchange(pending_actions_, ui::PanelActions{});
-  const bool typing = text_panel_.active || text_panel_.focus_request > 0;
+  frame_.events = keep_.recording_frames ? std::vector<ui::InputEvent>{} : queue_.take();
+  ui::PanelActions actions = std::exchange(panels_.actions, ui::PanelActions{});
+  const bool typing = panels_.text.active || panels_.text.focus_request > 0;
   // Entering a chapter reads the analysis (which head to lift), never a pass.
-  ui::handle_shortcuts(state_, port_->chapter_context(state_), steps(), events_, typing, actions);
+  ui::handle_shortcuts(state_, port_->chapter_context(state_), steps(), frame_.events, typing, actions);
   if (!state_.requested_run.empty()) {  // the run menu
     const std::string name = std::exchange(state_.requested_run, std::string());
     if (auto ok = switch_run(name); !ok) ui::set_status(state_, ok.error(), true);
   }
-  apply_training_actions(std::exchange(pending_training_, ui::TrainingActions{}));
-  if (actions.settings_changed && config_) {
-    if (auto s = store::save_settings(state_.settings, *config_ / store::kSettingsFileName); !s)
+  apply_training_actions(std::exchange(panels_.training_actions, ui::TrainingActions{}));
+  if (actions.settings_changed && panels_.config_dir) {
+    if (auto s = store::save_settings(state_.settings, *panels_.config_dir / store::kSettingsFileName); !s)
       ui::set_status(state_, s.error(), true);
-    ui::apply_settings(state_.settings, monitor_scale_);
+    ui::apply_settings(state_.settings, panels_.monitor_scale);
     ImGui::GetIO().FontGlobalScale = state_.settings.font_scale;  // the font atlas already has the DPI
   }
   if (actions.generate > 0) {
@@ -371,7 +374,7 @@ void UiSession::apply_actions(double dt_seconds, SessionRequests& requests) {
 
 // "Show me": the chapter's try-this lines, run at once as a script would run them.
 void UiSession::run_show_me() {
-  std::vector<std::string> lines = std::exchange(chapter_panel_.show_me, {});
+  std::vector<std::string> lines = std::exchange(panels_.chapter.show_me, {});
   if (lines.empty()) return;
   std::string source;
   for (const std::string& l : lines) source += l + "\n";
@@ -402,10 +405,10 @@ void UiSession::apply_training_actions(const ui::TrainingActions& training_actio
   if (!training_error.empty()) ui::set_status(state_, training_error, true);
   if ((training_actions.start || training_actions.continue_run) && training_error.empty()) show_growing();
   if (training_actions.open_shipped) {
-    show_growing_ = false;
+    training_->run().shown = false;
     if (auto ok = switch_run(shelf_.runs().front().info.name); !ok) ui::set_status(state_, ok.error(), true);
   } else if (open) {
-    show_growing_ = training_->run_dir() && *open == *training_->run_dir();
+    training_->run().shown = training_->run_dir() && *open == *training_->run_dir();
     if (auto ok = load_run(*open); !ok)
       ui::set_status(state_, ok.error(), true);
     else
@@ -419,67 +422,33 @@ void UiSession::apply_training_actions(const ui::TrainingActions& training_actio
 machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, SessionRequests& requests) {
   const std::size_t index = step_index();
   shelf_.cache().request(ui::read_ids(state_), state_.pulled, index);
-  pass_ = shelf_.cache().get(index);
-  if (state_.pulled.any()) {
-    if (headless_) {
-      // Screenshots and dumps must not depend on how far a worker thread got.
-      if (accuracy_step_ != state_.step || !(accuracy_for_ == state_.pulled)) {
-        live_accuracy_ = shelf_.shown().nonsense_accuracy(state_.step, state_.pulled);
-        accuracy_for_ = state_.pulled;
-        accuracy_step_ = state_.step;
-      }
-    } else {
-      shelf_.curve().request(state_.pulled, index);
-      live_accuracy_ = shelf_.curve().at(index);
-    }
-  } else {
-    live_accuracy_.reset();
-  }
-  ctx_ = context();
+  frame_.pass = shelf_.cache().get(index);
+  frame_.accuracy.update(shelf_, state_.step, index, state_.pulled, headless_);
+  frame_.ctx = context();
   // Issue 22: why this character? Recomputed only when the pass or the question changed.
-  tracing_ = ctx_.weights && ctx_.acts ? &tracing_cache_.update(*ctx_.weights, *ctx_.acts, state_) : nullptr;
-  ctx_.tracing = tracing_;  // chapter 12's words
-  const ui::ChapterStage stage = ui::current_stage(state_, ctx_);
-  beat_ = ui::current_beat(state_, ctx_);
-  const ui::FocusList shown = beat_ && beat_->focus.count > 0 ? beat_->focus : stage.focus;
-  const ui::CameraPose look = beat_ && beat_->pose ? *beat_->pose : stage.camera;
-  // Starting to play frames the first beat; later beats move the camera only when needed.
-  const int beat_index = beat_ ? state_.beat.index : -1;
-  const bool beats_began = beat_index >= 0 && framed_beat_ < 0;
-  // Each new beat checks the frame, even about the same parts: they may have grown (Write
-  // types a character, and chapter 10's grid gains a row).
-  const bool beat_moved = beat_index != framed_beat_;
-  framed_beat_ = beat_index;
-  // Poses close on a plate follow the lifted plate; the others only change with the chapter.
-  const bool follows_plate =
-      stage.camera == ui::CameraPose::kPlate || stage.camera == ui::CameraPose::kShutter ||
-      stage.camera == ui::CameraPose::kThreads || stage.camera == ui::CameraPose::kPlates;
-  if (look != pose_ || !(stage.focus == chapter_focus_) || state_.chapter != posed_chapter_ ||
-      !first_pose_done_ || beats_began ||
-      (follows_plate && (state_.selected_layer != lifted_layer_ || state_.selected_head != lifted_head_)))
-    requests.camera_changed = true;
-  else if (!(shown == focus_) || beat_moved)
-    requests.beat_focus_changed = true;  // the camera stays unless the beat's parts leave the frame
-  first_pose_done_ = true;
-  pose_ = look;
-  chapter_focus_ = stage.focus;
-  focus_ = shown;
-  posed_chapter_ = state_.chapter;
-  lifted_layer_ = state_.selected_layer;
-  lifted_head_ = state_.selected_head;
+  frame_.tracing = frame_.ctx.weights && frame_.ctx.acts
+                       ? &frame_.tracing_cache.update(*frame_.ctx.weights, *frame_.ctx.acts, state_)
+                       : nullptr;
+  frame_.ctx.tracing = frame_.tracing;  // chapter 12's words
+  const ui::ChapterStage stage = ui::current_stage(state_, frame_.ctx);
+  frame_.beat = ui::current_beat(state_, frame_.ctx);
+  const ui::CameraMove move = camera_.update(state_, stage, frame_.beat);
+  requests.camera_changed = requests.camera_changed || move.reframe;
+  requests.beat_focus_changed = requests.beat_focus_changed || move.beat_focus_changed;
   // Any input or change wakes the beads for a while (ShownState tells a change).
-  idle_.note_frame(state_, time_seconds, dt_seconds, !events_.empty(),
+  idle_.note_frame(state_, time_seconds, dt_seconds, !frame_.events.empty(),
                    (stage.highlight & (ui::kHighlightBeads | ui::kHighlightThreads)) != 0);
   hold_view_camera(requests);
   // Headless pictures keep the fixed clock they were given, so they repeat.
   machine::SceneInput input =
-      ui::make_scene_input(state_, ctx_, headless_ ? time_seconds : idle_.bead_clock());
-  if (beat_) {
-    input.beat = beat_->stage;
+      ui::make_scene_input(state_, frame_.ctx, headless_ ? time_seconds : idle_.bead_clock());
+  if (frame_.beat) {
+    input.beat = frame_.beat->stage;
     // A character arriving through the cache is the query of its own row.
-    if (beat_->stage.op == machine::BeatOp::kCacheRow) input.selected_position = beat_->stage.count - 1;
+    if (frame_.beat->stage.op == machine::BeatOp::kCacheRow)
+      input.selected_position = frame_.beat->stage.count - 1;
   }
-  if (tracing_) input.tracing = ui::tracing_overlay(*tracing_, state_);
+  if (frame_.tracing) input.tracing = ui::tracing_overlay(*frame_.tracing, state_);
   return input;
 }
 
@@ -508,7 +477,7 @@ ui::DrumView UiSession::drum_view() {
     drum.progress_note = ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
                                                 headless_ ? shelf_.cache().target() : shelf_.cache().ready(),
                                                 shelf_.cache().target());
-    drum_text_ = {drum.slider_label, drum.progress_note};  // for the state dump
+    panels_.drum_text = {drum.slider_label, drum.progress_note};  // for the state dump
   }
   for (const engine::RunShelf::Run& r : shelf_.runs()) {
     drum.runs.emplace_back(r.info.name, r.info.title);
@@ -530,7 +499,7 @@ ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
   rack.live_available = engine::nonsense_accuracy_available();
   // With every head in place the manifest has the figure for this checkpoint already.
   const auto& metrics = shelf_.shown().training().checkpoints;
-  rack.live_accuracy = state_.pulled.any()      ? live_accuracy_
+  rack.live_accuracy = state_.pulled.any()      ? frame_.accuracy.value()
                        : index < metrics.size() ? metrics[index].nonsense_accuracy
                                                 : std::nullopt;
   if (state_.pulled.any() && !headless_) {
@@ -543,7 +512,7 @@ ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
 // How to come back from presentation mode, for a few seconds (not in reproducible headless runs).
 void UiSession::draw_presentation_hint(double time_seconds) {
   const float alpha = idle_.presentation_hint(state_.presentation && !headless_, time_seconds);
-  if (alpha > 0.0f) ui::draw_presentation_hint(layout_, alpha);
+  if (alpha > 0.0f) ui::draw_presentation_hint(panels_.layout, alpha);
 }
 
 bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::InspectorView& inspector,
@@ -560,25 +529,25 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   frame_in.bottom_open = state_.settings.panels.bottom_bar;
   frame_in.presentation = state_.presentation;
   frame_in.why_open = ui::tracing_shown(state_);
-  layout_ = ui::compute_frame_layout(frame_in);
-  // Changes layout_ in place: a bar whose panels drew more than it showed last frame takes
+  panels_.layout = ui::compute_frame_layout(frame_in);
+  // Changes panels_.layout in place: a bar whose panels drew more than it showed last frame takes
   // room from the viewport (fit_to_needs), so the machine is drawn in what is left.
-  ui::begin_frame_panels(layout_);
-  ui::draw_bar_strips(state_, layout_, actions);
-  ui::draw_navigator(state_, ctx_, steps(), actions);
-  ui::draw_chapter_text(state_, ctx_, chapter_panel_);
+  ui::begin_frame_panels(panels_.layout);
+  ui::draw_bar_strips(state_, panels_.layout, actions);
+  ui::draw_navigator(state_, frame_.ctx, steps(), actions);
+  ui::draw_chapter_text(state_, frame_.ctx, panels_.chapter);
   ui::draw_beat_strip(state_);
-  ui::draw_text_input(state_, text_panel_, actions);
-  ui::draw_predictions(state_, ctx_.acts, ctx_.intact);
+  ui::draw_text_input(state_, panels_.text, actions);
+  ui::draw_predictions(state_, frame_.ctx.acts, frame_.ctx.intact);
   ui::draw_inspector(state_, inspector);
-  ui::draw_why(state_, tracing_, inspector.traced_part, why_panel_);
+  ui::draw_why(state_, frame_.tracing, inspector.traced_part, panels_.why);
   ui::DrumView drum = drum_view();
   const ui::RackView rack = rack_view(drum);
   ui::draw_drum(state_, drum, actions);
   // In chapter 11 the training panel takes the rack's place in the frame.
   if (state_.chapter != ui::kGrowChapter) ui::draw_rack(state_, rack, actions);
   ui::TrainingActions training_actions;
-  ui::draw_training_panel(state_, training_->panel_view(shelf_.grown_name()), training_panel_,
+  ui::draw_training_panel(state_, training_->panel_view(shelf_.grown_name()), panels_.training,
                           training_actions);
   ui::draw_settings(state_, actions);
   ui::draw_help(state_);
@@ -594,11 +563,11 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
   requests.reset_camera = requests.reset_camera || std::exchange(actions.reset_camera, false);
   const bool acted = actions.any() || requests.screenshot || requests.reset_camera ||
-                     training_actions.any() || !state_.requested_run.empty() || lesson_intents_.any() ||
+                     training_actions.any() || !state_.requested_run.empty() || keep_.lesson_intents.any() ||
                      requests.record || requests.cancel_recording;
-  pending_actions_ = actions;
-  pending_training_ = std::move(training_actions);
-  clipped_text_ = ui::measure_clipped_text();  // every panel has had its End()
+  panels_.actions = actions;
+  panels_.training_actions = std::move(training_actions);
+  panels_.clipped_text = ui::measure_clipped_text();  // every panel has had its End()
   script_.write_dump([this](const std::filesystem::path& path) { return write_dump(path); }, state_);
   return acted;
 }
@@ -626,14 +595,14 @@ void UiSession::sync_beats(double dt_seconds) {
 // The dump's beat: index, count, caption and the numbers it quotes, by name.
 nlohmann::ordered_json UiSession::beat_dump() const {
   nlohmann::ordered_json j;
-  j["index"] = beat_ ? state_.beat.index : -1;
+  j["index"] = frame_.beat ? state_.beat.index : -1;
   j["count"] = ui::beat_count(state_);
-  j["progress"] = beat_ ? state_.beat.progress : 1.0;
+  j["progress"] = frame_.beat ? state_.beat.progress : 1.0;
   j["playing"] = state_.beat.playing;
-  j["caption"] = beat_ ? beat_->caption : std::string();
+  j["caption"] = frame_.beat ? frame_.beat->caption : std::string();
   nlohmann::ordered_json numbers = nlohmann::ordered_json::object();
-  if (beat_)
-    for (const machine::BeatNumber& n : beat_->numbers)
+  if (frame_.beat)
+    for (const machine::BeatNumber& n : frame_.beat->numbers)
       numbers[n.name] =
           !n.scalar || n.values.empty() ? nlohmann::ordered_json(n.values)
           : n.values.front() == std::floor(n.values.front()) && std::abs(n.values.front()) < 9e15
@@ -668,9 +637,9 @@ void UiSession::click(const machine::Part& part) {
 }
 
 void UiSession::save_layout_and_settings() {
-  if (headless_ || !config_) return;
-  (void)store::save_text_atomically(*config_ / store::kLayoutFileName, ui::layout_text());
-  (void)store::save_settings(state_.settings, *config_ / store::kSettingsFileName);
+  if (headless_ || !panels_.config_dir) return;
+  (void)store::save_text_atomically(*panels_.config_dir / store::kLayoutFileName, ui::layout_text());
+  (void)store::save_settings(state_.settings, *panels_.config_dir / store::kSettingsFileName);
 }
 
 }  // namespace am::app

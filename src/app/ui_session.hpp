@@ -18,6 +18,7 @@
 
 #include "am/engine/checkpoint_cache.hpp"
 #include "am/engine/model_engine.hpp"
+#include "am/engine/pulled_accuracy.hpp"
 #include "am/engine/run_shelf.hpp"
 #include "am/machine/scene.hpp"
 #include "am/model/runs_index.hpp"
@@ -25,6 +26,7 @@
 #include "am/store/view_file.hpp"
 #include "am/ui/app_state.hpp"
 #include "am/ui/beats.hpp"
+#include "am/ui/camera_director.hpp"
 #include "am/ui/engine_port.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/idle_policy.hpp"
@@ -35,7 +37,11 @@
 #include "am/ui/script_runner.hpp"
 #include "am/ui/training_panel.hpp"
 #include "desktop_file_dialog.hpp"
+#include "frame_facts.hpp"
+#include "held_view.hpp"
+#include "keep_desk.hpp"
 #include "options.hpp"
+#include "panel_host.hpp"
 #include "session_training.hpp"
 
 namespace am::app {
@@ -83,7 +89,7 @@ class UiSession {
   std::string script_error() const { return script_.error(); }
   Status write_dump(const std::filesystem::path& path);
   // What the window saw this frame (viewport, focus, callouts), added to the dump.
-  void set_view_facts(nlohmann::ordered_json facts) { view_facts_ = std::move(facts); }
+  void set_view_facts(nlohmann::ordered_json facts) { frame_.view_facts = std::move(facts); }
 
   // Between ImGui::NewFrame and ImGui::Render, in three steps: apply what changed (the
   // script's next command, the queued input events, last frame's panel choices, the drum's
@@ -104,15 +110,15 @@ class UiSession {
   const std::vector<std::int64_t>& steps() const { return shelf_.steps(); }
   // While a script's screenshot is being rendered, its next command waits.
   void hold_script(bool hold) { script_.hold(hold); }
-  ui::CameraPose camera_pose() const { return pose_; }
-  const ui::FocusList& focus() const { return focus_; }  // the chapter's focus parts, this frame
+  ui::CameraPose camera_pose() const { return camera_.pose(); }
+  const ui::FocusList& focus() const { return camera_.focus(); }  // the chapter's focus parts, this frame
   // Something the user sees moves by itself: the drum playing, a script replaying,
   // presentation mode's hint.
   bool animating() const {
     return state_.playing || state_.beat.playing || script_running() || idle_.hint_showing();
   }
   // The beat on show (none: no beat chosen, or the chapter has none), derived once a frame.
-  const std::optional<ui::Beat>& beat() const { return beat_; }
+  const std::optional<ui::Beat>& beat() const { return frame_.beat; }
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
   // The pass of the current text at a checkpoint index: cached, or computed at once.
@@ -128,11 +134,11 @@ class UiSession {
   // A script is held on "wait-training" (the headless loop can then sleep between frames).
   bool waiting_for_training() const { return training_->busy(); }
   void save_layout_and_settings();
-  void set_monitor_scale(float scale) { monitor_scale_ = scale; }
+  void set_monitor_scale(float scale) { panels_.monitor_scale = scale; }
 
   // Saved views and lessons (session_views.cpp). The window tells the session where its
   // camera is each frame, so a view saved at any moment has it.
-  void note_camera(const store::ViewCamera& camera) { camera_now_ = camera; }
+  void note_camera(const store::ViewCamera& camera) { held_.note_camera(camera); }
   store::ViewFile current_view() const;
   // Shows a view: the nearest thing when its run or checkpoint is not here, and the
   // status line says what differs.
@@ -142,26 +148,26 @@ class UiSession {
   Status save_view(const std::filesystem::path& path);
   // On quitting the window: the view goes to the last-session file (when this run keeps one).
   void save_last_session();
-  const store::Lesson& lesson() const { return lesson_; }
+  const store::Lesson& lesson() const { return keep_.lesson; }
   // The window's recording: its progress (0..1) for the dialog's bar, then how it ended.
   void set_recording_progress(float share) {
-    record_panel_.recording = true;
-    record_panel_.progress = share;
+    keep_.record_panel.recording = true;
+    keep_.record_panel.progress = share;
   }
   void recording_ended(const std::string& message, bool failed);
   // While the window renders a recording's frames offscreen: the record dialog and the
   // path box are left out of them.
-  void set_recording_frames(bool on) { recording_frames_ = on; }
+  void set_recording_frames(bool on) { keep_.recording_frames = on; }
   // A desktop file dialog is open: frames keep coming (slowly) to poll it.
-  bool waiting_for_dialog() const { return desktop_dialog_ != nullptr; }
+  bool waiting_for_dialog() const { return keep_.desktop_dialog != nullptr; }
 
   // Key, character and mouse-button events from the window's callbacks (and a script's
   // "key"), taken once per frame by frame().
   ui::InputQueue& input() { return queue_; }
   // The events frame() took this frame (the window reads the clicks among them).
-  const std::vector<ui::InputEvent>& frame_events() const { return events_; }
+  const std::vector<ui::InputEvent>& frame_events() const { return frame_.events; }
   // This frame's layout: bars, panel slots and the 3D viewport (UI pixels, top-left origin).
-  const ui::FrameLayout& layout() const { return layout_; }
+  const ui::FrameLayout& layout() const { return panels_.layout; }
   // Whatever the panels or the input changed this frame: draw another one to show it.
   bool changed_this_frame() const { return changed_; }
 
@@ -180,7 +186,7 @@ class UiSession {
   Status view_command(const ui::ScriptCommand& command);          // open, save-view
   Status open_at_start(const Options& options);                   // FILE / --open, else the last session
   std::vector<std::string> load_runs(std::vector<RunInfo> runs);  // onto the shelf; the problems met
-  ui::DrumView drum_view();                                       // also keeps drum_text_ for the dump
+  ui::DrumView drum_view();                                       // also keeps panels_.drum_text for the dump
   ui::RackView rack_view(ui::DrumView& drum) const;               // gives the drum the ablated curve
   void draw_presentation_hint(double time_seconds);
   void hold_view_camera(SessionRequests& requests);  // an opened view's camera, until the chapter moves
@@ -191,6 +197,8 @@ class UiSession {
   void ask_path(ui::FileAsk ask, const std::string& suggested);
   void path_chosen(ui::FileAsk ask, const std::string& path);
   void go_to_lesson_view(std::size_t index);
+  void sync_beats(double dt_seconds);
+  nlohmann::ordered_json beat_dump() const;
   nlohmann::ordered_json frame_dump() const;
 
   Status switch_run(const std::string& name);
@@ -207,67 +215,16 @@ class UiSession {
   class ScriptPort;
   std::unique_ptr<ScriptPort> port_;
   ui::AppState state_;
-  ui::ScriptHost script_;  // a --script being replayed and what it asked of the window
-  std::optional<std::filesystem::path> config_;
-  ui::TextInputPanelState text_panel_;
-  ui::ChapterPanelState chapter_panel_;
-  ui::WhyPanelState why_panel_;                     // issue 22: the corrupted text being typed
-  ui::TracingCache tracing_cache_;                  // attribution and patching of the pass on show
-  const analysis::Tracing* tracing_ = nullptr;      // this frame's (null when nothing is traced)
-  std::shared_ptr<const engine::CachedPass> pass_;  // the pass drawn this frame (outlives the scene input)
-  std::optional<double> live_accuracy_;
-  std::pair<std::string, std::string> drum_text_;  // the drum's slider label and progress note, last frame
-  HeadMask accuracy_for_;
-  std::int64_t accuracy_step_ = -1;
-  ui::ChapterContext ctx_;            // derived once a frame, after the actions (it reads pass_)
-  ui::PanelActions pending_actions_;  // chosen in the panels, applied at the next frame's start
-  ui::TrainingActions pending_training_;
-  ui::CameraPose pose_ = ui::CameraPose::kOverview;
-  ui::FocusList focus_;  // what the camera frames and the callouts name: the beat's parts, else the chapter's
-  ui::FocusList chapter_focus_;  // the chapter's own focus parts
-  std::optional<ui::Beat> beat_;
-  int framed_beat_ = -1;  // the beat the last frame showed (-1: none)
-  void sync_beats(double dt_seconds);
-  nlohmann::ordered_json beat_dump() const;
-  nlohmann::ordered_json view_facts_;
-  ui::InspectorView inspector_;            // what the inspector showed last frame
-  std::vector<std::string> clipped_text_;  // what did not fit its panel last frame
-  int posed_chapter_ = -1;
-  int lifted_layer_ = -1, lifted_head_ = -1;
-  bool first_pose_done_ = false;
-  float monitor_scale_ = 1.0f;
+  ui::ScriptHost script_;      // a --script being replayed and what it asked of the window
+  PanelHost panels_;           // the panels' state, their choices for the next frame, what they drew
+  FrameFacts frame_;           // what this frame shows, derived once from the state
+  ui::CameraDirector camera_;  // where the camera looks, and when it frames again
   ui::InputQueue queue_;
-  std::vector<ui::InputEvent> events_;
-  ui::FrameLayout layout_;
-  bool changed_ = false;
+  bool changed_ = false;             // this frame changed something shown (ShownState, an event, a new pass)
   ui::IdlePolicy idle_;              // the beads' clock and when they rest; presentation mode's hint
   TrainingRecord shipped_record_;    // the run the app opened with, for chapter 11
-  std::int64_t followed_step_ = -1;  // the newest step the drum was put on
-  bool show_growing_ = false;        // the machine shows the run being trained
-  std::filesystem::path shipped_dir_;
-  ui::TrainingPanelState training_panel_;
-  // Saved views and lessons.
-  store::ViewCamera camera_now_;
-  std::optional<store::ViewCamera> held_camera_;  // the opened view's, until its chapter or lift changes
-  bool held_fresh_ = false;
-  int held_chapter_ = -1, held_layer_ = -1, held_head_ = -1;
-  struct PendingHashCheck {
-    std::int64_t step;
-    std::string hash;
-    std::string label;
-  };
-  std::optional<PendingHashCheck> pending_hash_;
-  bool keeps_last_session_ = false;
-  store::Lesson lesson_;
-  std::size_t lesson_at_ = 0;
-  int lesson_chapter_ = -1;  // the chapter the lesson's view was shown in (its caption ends when it changes)
-  ui::FileDialogState file_dialog_;
-  ui::LessonPanelState lesson_panel_;
-  ui::LessonIntents lesson_intents_;
-  ui::RecordPanelState record_panel_;
-  std::unique_ptr<DesktopFileDialog> desktop_dialog_;
-  ui::FileAsk desktop_ask_ = ui::FileAsk::kNone;
-  bool recording_frames_ = false;
+  HeldView held_;                    // an opened view's camera and weights check; the camera now
+  KeepDesk keep_;                    // the lesson, the keep panels, a desktop dialog, recording
   std::unique_ptr<SessionTraining> training_;  // last: a run still going saves before the rest goes
 };
 

@@ -35,10 +35,11 @@ const PositionTable& position_table() {
 
 }  // namespace
 
-std::span<const int> context_window(std::span<const int> ids) {
-  if (ids.size() <= static_cast<std::size_t>(kContext)) return ids;
-  return ids.subspan(ids.size() - kContext);
+std::size_t context_window_start(std::size_t length) {
+  return length > static_cast<std::size_t>(kContext) ? length - kContext : 0;
 }
+
+std::span<const int> context_window(std::span<const int> ids) { return ids.subspan(context_window_start(ids.size())); }
 
 namespace {
 

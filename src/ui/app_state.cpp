@@ -5,6 +5,7 @@
 
 #include "am/core/named_enum.hpp"
 #include "am/model/config.hpp"
+#include "am/model/forward.hpp"
 
 namespace am::ui {
 
@@ -64,7 +65,8 @@ void clear_written(AppState& state) {
 }
 
 int window_length(const AppState& state) {
-  return static_cast<int>(std::min<std::size_t>(state.normalized.ids.size(), kContext));
+  const std::size_t length = state.normalized.ids.size();
+  return static_cast<int>(length - context_window_start(length));
 }
 
 std::string read_text(const AppState& state) {

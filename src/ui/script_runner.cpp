@@ -13,6 +13,49 @@
 
 namespace am::ui {
 
+namespace {
+
+Status run_generate(const ScriptCommand& c, AppState& state, Engine& engine) {
+  const std::vector<int> ids = read_ids(state);
+  if (ids.empty()) return fail("'generate' needs some text to continue");
+  state.write = {c.temperature, c.seed};
+  auto generated = engine.generate(state.step, ids, state.pulled, static_cast<int>(c.number), state.write);
+  if (!generated) return fail(generated.error());
+  state.generated = std::move(*generated);
+  return Ok{};
+}
+
+// "reveal": answers the chapter's open question (the first choice, when none was picked).
+Status run_reveal(AppState& state) {
+  if (!question_open(state))
+    return fail("chapter " + std::to_string(state.chapter) + " has no open question");
+  if (state.predict.chapter != state.chapter) state.predict = PredictState{.chapter = state.chapter};
+  if (state.predict.choice < 0) state.predict.choice = 0;
+  state.predict.revealed = true;
+  return Ok{};
+}
+
+// "play", "pause" and "beat N": the chapter's step player.
+Status run_beat_command(const ScriptCommand& c, AppState& state) {
+  const int count = beat_count(state);
+  if (count == 0)
+    return fail(chapter_beats(state.chapter) ? "there is no text to compute"
+                                             : "this chapter has no beats to play");
+  if (state.beat.chapter != state.chapter)
+    state.beat = BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
+  if (c.kind == CommandKind::kPlay) play_beats(state.beat, count);
+  if (c.kind == CommandKind::kPause) state.beat.playing = false;
+  if (c.kind == CommandKind::kBeat) {
+    if (c.number >= count)
+      return fail("chapter " + std::to_string(state.chapter) + " has " + std::to_string(count) +
+                  " beats (0 to " + std::to_string(count - 1) + ")");
+    jump_to_beat(state.beat, static_cast<int>(c.number), count);
+  }
+  return Ok{};
+}
+
+}  // namespace
+
 ScriptRunner::ScriptRunner(Script script)
     : script_(std::move(script)), clock_([] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -50,16 +93,8 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kHead:
       select_head(state, c.layer, c.head);
       return Ok{};
-    case CommandKind::kGenerate: {
-      const std::vector<int> ids = read_ids(state);
-      if (ids.empty()) return fail("'generate' needs some text to continue");
-      state.write = {c.temperature, c.seed};
-      auto generated =
-          engine.generate(state.step, ids, state.pulled, static_cast<int>(c.number), state.write);
-      if (!generated) return fail(generated.error());
-      state.generated = std::move(*generated);
-      return Ok{};
-    }
+    case CommandKind::kGenerate:
+      return run_generate(c, state, engine);
     case CommandKind::kScreenshot:
       return engine.screenshot(c.text);
     case CommandKind::kTrain:
@@ -80,31 +115,11 @@ Status ScriptRunner::execute(const ScriptCommand& c, AppState& state, Engine& en
     case CommandKind::kSaveView:
       return engine.window_command(c);
     case CommandKind::kReveal:
-      if (!question_open(state))
-        return fail("chapter " + std::to_string(state.chapter) + " has no open question");
-      if (state.predict.chapter != state.chapter) state.predict = PredictState{.chapter = state.chapter};
-      if (state.predict.choice < 0) state.predict.choice = 0;
-      state.predict.revealed = true;
-      return Ok{};
+      return run_reveal(state);
     case CommandKind::kPlay:
     case CommandKind::kPause:
-    case CommandKind::kBeat: {
-      const int count = beat_count(state);
-      if (count == 0)
-        return fail(chapter_beats(state.chapter) ? "there is no text to compute"
-                                                 : "this chapter has no beats to play");
-      if (state.beat.chapter != state.chapter)
-        state.beat = BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
-      if (c.kind == CommandKind::kPlay) play_beats(state.beat, count);
-      if (c.kind == CommandKind::kPause) state.beat.playing = false;
-      if (c.kind == CommandKind::kBeat) {
-        if (c.number >= count)
-          return fail("chapter " + std::to_string(state.chapter) + " has " + std::to_string(count) +
-                      " beats (0 to " + std::to_string(count - 1) + ")");
-        jump_to_beat(state.beat, static_cast<int>(c.number), count);
-      }
-      return Ok{};
-    }
+    case CommandKind::kBeat:
+      return run_beat_command(c, state);
     case CommandKind::kRun: {
       // the session swaps the engine before the next command runs
       if (std::find(state.run_names.begin(), state.run_names.end(), c.text) == state.run_names.end())

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "am/engine/pulled_accuracy.hpp"
 #include "am/engine/run_shelf.hpp"
 #include "weights_folder.hpp"
 
@@ -74,4 +75,24 @@ TEST_CASE("a grown run goes on show up to its measured step, and a shipped one t
   CHECK(shelf.steps().size() == 3);
   CHECK_FALSE(shelf.show_grown(folder.dir / "nothing_here", std::nullopt, {}).ok());
   CHECK(&shelf.shown() == shelf.runs()[0].engine.get());  // a grown run that does not load changes nothing
+}
+
+TEST_CASE(
+    "the pulled heads' accuracy: none unpulled, computed at once headless, kept until the step or heads change",
+    "[engine][shelf]") {
+  WeightsFolder folder(false);
+  RunShelf shelf;
+  REQUIRE(shelf.open({run_info("a", folder.dir)}, ModelEngine::OpenOptions{}).empty());
+  PulledAccuracy accuracy;
+  CHECK_FALSE(accuracy.update(shelf, 200, 2, HeadMask{}, true).has_value());
+  HeadMask pulled;
+  pulled.pulled[1][3] = true;
+  const auto at_once = accuracy.update(shelf, 200, 2, pulled, true);
+  REQUIRE(at_once.has_value());
+  CHECK(*at_once == *shelf.shown().nonsense_accuracy(200, pulled));
+  CHECK(accuracy.value() == at_once);
+  HeadMask other;
+  other.pulled[0][0] = true;
+  CHECK(*accuracy.update(shelf, 100, 1, other, true) == *shelf.shown().nonsense_accuracy(100, other));
+  CHECK_FALSE(accuracy.update(shelf, 100, 1, HeadMask{}, true).has_value());
 }

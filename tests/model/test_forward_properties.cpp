@@ -277,6 +277,9 @@ TEST_CASE("the window slides and 80 ids read exactly like their last 64") {
   CHECK(bitwise_equal(longer.block(), window.block()));
   CHECK(context_window(ids).size() == std::size_t(kContext));
   CHECK(context_window(ids).data() == ids.data() + 16);
+  CHECK(context_window_start(80) == 16u);
+  CHECK(context_window_start(64) == 0u);
+  CHECK(context_window_start(0) == 0u);
   // And it differs from the first 64 (the window really moved).
   const std::vector<int> first(ids.begin(), ids.begin() + kContext);
   CHECK(max_abs_diff(forward(w, first).block(), longer.block()) > 1e-3);

@@ -42,6 +42,9 @@ void resume_forward_after_heads(const Weights& weights, const HeadMask& pulled, 
 // may be 1 (la pointing at scratch rows).
 void attention_output_and_mlp(const Weights& weights, int layer, const float* resid, int T, LayerActivations& la);
 
+// The one place the read window is cut: of a text `length` characters long, the model
+// reads from this index on (the last kContext characters).
+std::size_t context_window_start(std::size_t length);
 // The ids the model actually reads for a longer input (the last kContext).
 std::span<const int> context_window(std::span<const int> ids);
 

@@ -21,6 +21,8 @@ struct GrowingRun {
   bool own_text = false;            // trained on a learner's own text, not the six novels
   TrainingRecord record;            // the checkpoints so far, with measured accuracy and the recipe
   bool following = true;            // the drum follows the newest checkpoint
+  bool shown = false;               // the machine shows this run (the learner may open another)
+  std::int64_t followed_step = -1;  // the newest step the drum was put on while following
 
   bool running() const { return grow::running(progress.phase); }
 };

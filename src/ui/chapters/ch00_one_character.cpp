@@ -114,7 +114,7 @@ std::optional<Shorter> shorter(const ChapterContext& c) {
   if (!has_pass(c) || !c.weights || c.acts->length() < 2) return std::nullopt;
   Shorter s;
   s.text = c.state->normalized.text.substr(0, c.state->normalized.text.size() - 1);
-  const std::string read = s.text.size() > kContext ? s.text.substr(s.text.size() - kContext) : s.text;
+  const std::string read = s.text.substr(context_window_start(s.text.size()));
   const std::vector<int> ids = encode(read);
   const Activations acts = forward(*c.weights, ids, c.state->pulled);
   s.favourite = id_to_char(top_guesses(acts, acts.length() - 1, 1)[0].id);

@@ -1,0 +1,37 @@
+// Where the camera looks, derived each frame from the chapter's stage, the beat on show and
+// the lifted plate, against what the last frame framed. It says when to frame again (a new
+// chapter, direction or focus, the first beat, another plate where the pose is close on
+// one) and when a beat names other parts (move only if they leave the frame). Pure.
+#pragma once
+
+#include <optional>
+
+#include "am/ui/app_state.hpp"
+#include "am/ui/beats.hpp"
+#include "am/ui/chapter.hpp"
+
+namespace am::ui {
+
+struct CameraMove {
+  bool reframe = false;             // frame the focus again from the pose
+  bool beat_focus_changed = false;  // keep the camera unless the new parts leave the frame
+};
+
+class CameraDirector {
+ public:
+  CameraMove update(const AppState& state, const ChapterStage& stage, const std::optional<Beat>& beat);
+  CameraPose pose() const { return pose_; }
+  // What the camera frames and the callouts name: the beat's parts, else the chapter's.
+  const FocusList& focus() const { return focus_; }
+
+ private:
+  CameraPose pose_ = CameraPose::kOverview;
+  FocusList focus_;
+  FocusList chapter_focus_;  // the chapter's own focus parts
+  int framed_beat_ = -1;     // the beat the last frame showed (-1: none)
+  int chapter_ = -1;
+  int lifted_layer_ = -1, lifted_head_ = -1;
+  bool framed_once_ = false;
+};
+
+}  // namespace am::ui
