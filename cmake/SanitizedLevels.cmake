@@ -3,7 +3,7 @@
 # Line tables are all a sanitizer's stack trace needs: full debug info would make these
 # builds, which tools/test.sh compiles from scratch beside the Release suite, a third
 # slower. The model and the trainer keep -O2 whatever LEVEL is (AM_SANITIZED_NUMERICS_OPT,
-# added after the build's own level in src/model and src/train, so it wins there): at -O1
+# added after the build's own level by am_numerics_keep_o2 in src/model and src/train): at -O1
 # clang fuses fewer multiply-adds and one activation moves past the 1e-4 cross-check.
 macro(am_sanitized_levels level)
   if(CMAKE_CXX_COMPILER_ID MATCHES "Clang")

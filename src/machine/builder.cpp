@@ -78,6 +78,14 @@ bool Builder::highlighted(int layer, int head) const {
   return false;
 }
 
+bool Builder::pulled(int layer, int head) const {
+  return in.pulled.pulled[static_cast<std::size_t>(layer)][static_cast<std::size_t>(head)];
+}
+
+PickId Builder::head_part(PartKind kind, int layer, int head) {
+  return part(Part{.kind = kind, .layer = layer, .head = head, .value = pulled(layer, head) ? 1.0f : 0.0f});
+}
+
 int Builder::lifted_head(int layer) const {
   if (layer == sel_layer) return sel_head;
   if (in.view.highlight_path)

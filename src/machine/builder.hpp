@@ -56,6 +56,11 @@ class Builder {
   // Which head's plate is lifted in a layer (-1: none).
   int lifted_head(int layer) const;
   bool highlighted(int layer, int head) const;
+  // Whether a head is pulled out in this scene.
+  bool pulled(int layer, int head) const;
+  // The pickable part of a head's plate or rack block. Its value is 1 while the head is
+  // pulled out, so the tooltips read the same flag the drawing does.
+  PickId head_part(PartKind kind, int layer, int head);
 
  private:
   std::size_t labels_used_ = 0;

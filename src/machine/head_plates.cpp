@@ -202,8 +202,7 @@ void build_dials_and_threads(Builder& b, const Head& hd, const Bay& bay, float t
     if (beads) {
       // Values travel from the key (t = 1) back to the query (t = 0); each thread has its own phase.
       // A pulled head hands nothing back: its beads rest at their keys.
-      const bool pulled =
-          b.in.pulled.pulled[static_cast<std::size_t>(hd.layer)][static_cast<std::size_t>(hd.head)];
+      const bool pulled = b.pulled(hd.layer, hd.head);
       float t = pulled ? 1.0f : 0.5f;
       const std::optional<float> beat_t = bead_place(b.in, hd.layer, hd.head);
       if (beat_t) {
@@ -238,15 +237,10 @@ void build_head_plates(Builder& b) {
     const int lifted = b.lifted_head(l);
     for (int h = 0; h < kHeads; ++h) {
       const bool is_lifted = h == lifted;
-      const bool pulled = b.in.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
+      const bool pulled = b.pulled(l, h);
       const bool glow = b.highlighted(l, h);
       const float y = is_lifted ? bay.lifted_y : bay.stack_base_y + static_cast<float>(h) * kPlatePitch;
-      Part p;
-      p.kind = PartKind::kHeadPlate;
-      p.layer = l;
-      p.head = h;
-      p.value = pulled ? 1.0f : 0.0f;
-      const PickId pick = b.part(p);
+      const PickId pick = b.head_part(PartKind::kHeadPlate, l, h);
       const glm::vec4 tint = pulled ? kDim : plate_tint(b, l, h);
       const Material m = is_lifted ? Material::kBrass : Material::kSteel;
       b.add(Mesh::kBevelBox, m, xf::box({0.0f, y, zc}, {width, kPlateThickness, depth}), tint, pick);

@@ -42,19 +42,14 @@ void build_rack(Builder& b) {
   const float front = rack.z + 0.5f * kFrameDepth;
   for (int l = 0; l < kLayers; ++l)
     for (int hd = 0; hd < kHeads; ++hd) {
-      const bool pulled = b.in.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(hd)];
+      const bool pulled = b.pulled(l, hd);
       const glm::vec3 slot = slot_centre(rack, l, hd);
       b.scene.anchors.rack_slots[static_cast<std::size_t>(l)][static_cast<std::size_t>(hd)] =
           {slot.x, slot.y, front - 0.5f * kBlock.z};
       b.add(Mesh::kBox, Material::kSteel, xf::box({slot.x, slot.y, front + 0.002f}, {kBlock.x + 0.06f, kBlock.y + 0.06f, 0.004f}),
             kRecess);
 
-      Part p;
-      p.kind = PartKind::kRackHead;
-      p.layer = l;
-      p.head = hd;
-      p.value = pulled ? 1.0f : 0.0f;
-      const PickId pick = b.part(p);
+      const PickId pick = b.head_part(PartKind::kRackHead, l, hd);
       // In the rack the block sits in its slot with its face 0.1 proud of the frame.
       glm::vec3 c(slot.x, slot.y, front - 0.5f * kBlock.z + 0.1f);
       if (pulled) c += glm::vec3(0.0f, -0.06f, kPullOut);

@@ -2,34 +2,48 @@
 
 namespace am::render {
 
-GlBuffer make_buffer() {
+namespace {
+
+// Every kind is made the same way: one fresh name from its glGen* call, handed to the
+// owner that deletes it.
+template <typename Object, typename Generate>
+Object generate_one(Generate gen) {
   GLuint id = 0;
-  glGenBuffers(1, &id);
-  return GlBuffer(id);
+  gen(1, &id);
+  return Object(id);
 }
 
-GlVertexArray make_vertex_array() {
-  GLuint id = 0;
-  glGenVertexArrays(1, &id);
-  return GlVertexArray(id);
+}  // namespace
+
+GlBuffer make_buffer() { return generate_one<GlBuffer>(glGenBuffers); }
+
+GlVertexArray make_vertex_array() { return generate_one<GlVertexArray>(glGenVertexArrays); }
+
+GlTexture make_texture() { return generate_one<GlTexture>(glGenTextures); }
+
+GlFramebuffer make_framebuffer() { return generate_one<GlFramebuffer>(glGenFramebuffers); }
+
+GlRenderbuffer make_renderbuffer() { return generate_one<GlRenderbuffer>(glGenRenderbuffers); }
+
+void set_bound_texture_sampling(GLint min_filter, GLint mag_filter) {
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, mag_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 }
 
-GlTexture make_texture() {
-  GLuint id = 0;
-  glGenTextures(1, &id);
-  return GlTexture(id);
+void make_bound_vertex_array(GlVertexArray& vao, GlBuffer& vertices, GlBuffer& indices) {
+  vao = make_vertex_array();
+  vertices = make_buffer();
+  indices = make_buffer();
+  glBindVertexArray(vao.id());
+  glBindBuffer(GL_ARRAY_BUFFER, vertices.id());
+  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, indices.id());
 }
 
-GlFramebuffer make_framebuffer() {
-  GLuint id = 0;
-  glGenFramebuffers(1, &id);
-  return GlFramebuffer(id);
-}
-
-GlRenderbuffer make_renderbuffer() {
-  GLuint id = 0;
-  glGenRenderbuffers(1, &id);
-  return GlRenderbuffer(id);
+void float_attribute(GLuint location, GLint size, GLsizei stride, std::size_t offset) {
+  glEnableVertexAttribArray(location);
+  glVertexAttribPointer(location, size, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
 }
 
 }  // namespace am::render

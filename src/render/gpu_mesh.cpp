@@ -8,27 +8,17 @@ static_assert(sizeof(Instance) == 92, "Instance is uploaded as-is: mat4, vec4, 3
 
 GpuMesh GpuMesh::upload(const MeshData& data, GLuint instance_buffer) {
   GpuMesh m;
-  m.vao_ = make_vertex_array();
-  m.vertices_ = make_buffer();
-  m.indices_ = make_buffer();
   m.instance_buffer_ = instance_buffer;
   m.index_count_ = data.indices.size();
-  glBindVertexArray(m.vao_.id());
-  glBindBuffer(GL_ARRAY_BUFFER, m.vertices_.id());
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(Vertex)), data.vertices.data(),
-               GL_STATIC_DRAW);
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, m.indices_.id());
+  make_bound_vertex_array(m.vao_, m.vertices_, m.indices_);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.vertices.size() * sizeof(Vertex)),
+               data.vertices.data(), GL_STATIC_DRAW);
   glBufferData(GL_ELEMENT_ARRAY_BUFFER, static_cast<GLsizeiptr>(data.indices.size() * sizeof(std::uint32_t)),
                data.indices.data(), GL_STATIC_DRAW);
   const auto stride = static_cast<GLsizei>(sizeof(Vertex));
-  glEnableVertexAttribArray(attrib::kPosition);
-  glVertexAttribPointer(attrib::kPosition, 3, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(Vertex, position)));
-  glEnableVertexAttribArray(attrib::kNormal);
-  glVertexAttribPointer(attrib::kNormal, 3, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(Vertex, normal)));
-  glEnableVertexAttribArray(attrib::kUv);
-  glVertexAttribPointer(attrib::kUv, 2, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offsetof(Vertex, uv)));
+  float_attribute(attrib::kPosition, 3, stride, offsetof(Vertex, position));
+  float_attribute(attrib::kNormal, 3, stride, offsetof(Vertex, normal));
+  float_attribute(attrib::kUv, 2, stride, offsetof(Vertex, uv));
   // Per instance: the four matrix columns, the colour, the pick id and the stripes.
   for (const GLuint a : {attrib::kModel0, attrib::kModel0 + 1, attrib::kModel0 + 2, attrib::kModel0 + 3, attrib::kColor,
                          attrib::kPick, attrib::kStripes}) {

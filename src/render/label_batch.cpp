@@ -14,23 +14,12 @@ void LabelBatch::create(const GlyphAtlas& atlas) {
                atlas.pixels.data());
   glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
   glGenerateMipmap(GL_TEXTURE_2D);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_bound_texture_sampling(GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
   glBindTexture(GL_TEXTURE_2D, 0);
 
-  vao_ = make_vertex_array();
-  vbo_ = make_buffer();
-  ebo_ = make_buffer();
-  glBindVertexArray(vao_.id());
-  glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo_.id());
+  make_bound_vertex_array(vao_, vbo_, ebo_);
   const auto stride = static_cast<GLsizei>(sizeof(LabelVertex));
-  const auto attr = [&](GLuint loc, GLint n, std::size_t offset) {
-    glEnableVertexAttribArray(loc);
-    glVertexAttribPointer(loc, n, GL_FLOAT, GL_FALSE, stride, reinterpret_cast<const void*>(offset));
-  };
+  const auto attr = [&](GLuint loc, GLint n, std::size_t offset) { float_attribute(loc, n, stride, offset); };
   attr(0, 3, offsetof(LabelVertex, position));
   attr(1, 2, offsetof(LabelVertex, uv));
   attr(2, 4, offsetof(LabelVertex, color));

@@ -42,10 +42,7 @@ Status RenderTarget::ensure(int width, int height, int samples) {
   resolved_tex_ = make_texture();
   glBindTexture(GL_TEXTURE_2D, resolved_tex_.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_bound_texture_sampling(GL_NEAREST, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, 0);
   resolve_fbo_ = make_framebuffer();
   glBindFramebuffer(GL_FRAMEBUFFER, resolve_fbo_.id());

@@ -14,10 +14,8 @@ GlTexture float_texture(int size, GLenum min_filter) {
   GlTexture t = make_texture();
   glBindTexture(GL_TEXTURE_2D, t.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, size, size, 0, GL_RED, GL_FLOAT, nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, min_filter == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_bound_texture_sampling(static_cast<GLint>(min_filter),
+                             min_filter == GL_NEAREST ? GL_NEAREST : GL_LINEAR);
   glBindTexture(GL_TEXTURE_2D, 0);
   return t;
 }
@@ -36,10 +34,7 @@ Status ShadowMap::create(int depth_size) {
   glBindTexture(GL_TEXTURE_2D, depth_.id());
   glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, depth_size, depth_size, 0, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT,
                nullptr);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  set_bound_texture_sampling(GL_NEAREST, GL_NEAREST);
   glBindTexture(GL_TEXTURE_2D, 0);
   depth_fbo_ = make_framebuffer();
   glBindFramebuffer(GL_FRAMEBUFFER, depth_fbo_.id());

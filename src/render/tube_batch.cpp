@@ -9,22 +9,11 @@ constexpr std::size_t kMaxIndices = TubeBatch::kMaxVertices * 6;
 }
 
 void TubeBatch::create() {
-  vao_ = make_vertex_array();
-  vbo_ = make_buffer();
-  ebo_ = make_buffer();
-  glBindVertexArray(vao_.id());
-  glBindBuffer(GL_ARRAY_BUFFER, vbo_.id());
-  glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ebo_.id());
+  make_bound_vertex_array(vao_, vbo_, ebo_);
   const auto stride = static_cast<GLsizei>(sizeof(TubeVertex));
-  glEnableVertexAttribArray(attrib::kPosition);
-  glVertexAttribPointer(attrib::kPosition, 3, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(TubeVertex, position)));
-  glEnableVertexAttribArray(attrib::kNormal);
-  glVertexAttribPointer(attrib::kNormal, 3, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(TubeVertex, normal)));
-  glEnableVertexAttribArray(attrib::kColor);
-  glVertexAttribPointer(attrib::kColor, 4, GL_FLOAT, GL_FALSE, stride,
-                        reinterpret_cast<const void*>(offsetof(TubeVertex, color)));
+  float_attribute(attrib::kPosition, 3, stride, offsetof(TubeVertex, position));
+  float_attribute(attrib::kNormal, 3, stride, offsetof(TubeVertex, normal));
+  float_attribute(attrib::kColor, 4, stride, offsetof(TubeVertex, color));
   glEnableVertexAttribArray(attrib::kPick);
   glVertexAttribIPointer(attrib::kPick, 1, GL_UNSIGNED_INT, stride,
                          reinterpret_cast<const void*>(offsetof(TubeVertex, pick)));

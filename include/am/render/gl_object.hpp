@@ -4,6 +4,7 @@
 
 #include <glad/gl.h>
 
+#include <cstddef>
 #include <utility>
 
 namespace am::render {
@@ -60,5 +61,15 @@ GlVertexArray make_vertex_array();
 GlTexture make_texture();
 GlFramebuffer make_framebuffer();
 GlRenderbuffer make_renderbuffer();
+
+// What every texture and vertex array here is set up with, said once:
+// the bound GL_TEXTURE_2D's filters, clamped at its edges (no texture here repeats);
+void set_bound_texture_sampling(GLint min_filter, GLint mag_filter);
+// a fresh vertex array with fresh vertex and index buffers, all three left bound so
+// that the attribute pointers which follow land in it;
+void make_bound_vertex_array(GlVertexArray& vao, GlBuffer& vertices, GlBuffer& indices);
+// and a float attribute of `size` components at byte `offset` of each `stride`-byte
+// vertex in the bound GL_ARRAY_BUFFER, enabled.
+void float_attribute(GLuint location, GLint size, GLsizei stride, std::size_t offset);
 
 }  // namespace am::render

@@ -6,6 +6,8 @@ int beat_length(const ChapterContext& c) { return c.acts ? c.acts->length() : 0;
 
 std::string num(double v) { return fmt_fixed(v, 2); }
 
-int fixed_count(const AppState& state, int per_text) { return window_length(state) > 0 ? per_text : 0; }
+std::string num_length(const std::array<float, kDModel>& stream) {
+  return num(vector_length(stream.data(), kDModel));
+}
 
 }  // namespace am::ui::beats

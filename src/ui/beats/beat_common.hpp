@@ -2,6 +2,7 @@
 // context, and how its numbers are written. Every number comes from the pass.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "../chapters/chapter_common.hpp"
@@ -21,11 +22,20 @@ using chapters::char_at;
 using chapters::lifted_head;
 using chapters::lifted_layer;
 using chapters::query_index;
+// Every beat names its stage's operation and the parts it brings into focus.
+using machine::BeatOp;
+using machine::FocusPart;
 // The pass's length (0 without a pass).
 int beat_length(const ChapterContext& c);
 // A number to two decimals, as captions write them.
 std::string num(double v);
-// Counts of beats that need nothing but a text: `per_text` when there is text, else 0.
-int fixed_count(const AppState& state, int per_text);
+// The length of a tube's 32 numbers taken as an arrow, written as num writes it.
+std::string num_length(const std::array<float, kDModel>& stream);
+// A BeatScript's count for chapters whose beats need nothing but a text: `PerText`
+// when there is text, else 0.
+template <int PerText>
+int fixed_count(const AppState& state) {
+  return window_length(state) > 0 ? PerText : 0;
+}
 
 }  // namespace am::ui::beats

@@ -7,9 +7,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
   const int T = beat_length(c), q = query_index(c);
@@ -47,10 +44,8 @@ Beat at(const ChapterContext& c, int index) {
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 3); }
-
 }  // namespace
 
-const BeatScript kCh00 = {.seconds = 3.0, .count = count, .at = at};
+const BeatScript kCh00 = {.seconds = 3.0, .count = fixed_count<3>, .at = at};
 
 }  // namespace am::ui::beats

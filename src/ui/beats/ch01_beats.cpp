@@ -6,9 +6,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
   const int q = query_index(c);
@@ -38,18 +35,15 @@ Beat at(const ChapterContext& c, int index) {
       b.stage.op = BeatOp::kAddBands;
       b.caption = "The two add band by band: " + num(e.embedding[0]) + " + " + num(e.position[0]) + " = " +
                   num(e.sum[0]) + " in the first band. As arrows, their lengths are " +
-                  num(vector_length(e.embedding.data(), kDModel)) + " and " +
-                  num(vector_length(e.position.data(), kDModel)) + "; the sum's is " +
-                  num(vector_length(e.sum.data(), kDModel)) + ".";
+                  num_length(e.embedding) + " and " + num_length(e.position) + "; the sum's is " +
+                  num_length(e.sum) + ".";
       break;
   }
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 3); }
-
 }  // namespace
 
-const BeatScript kCh01 = {.seconds = 4.0, .count = count, .at = at};
+const BeatScript kCh01 = {.seconds = 4.0, .count = fixed_count<3>, .at = at};
 
 }  // namespace am::ui::beats

@@ -7,9 +7,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
   const int q = query_index(c), l = lifted_layer(c), h = lifted_head(c), T = beat_length(c);
@@ -53,10 +50,8 @@ Beat at(const ChapterContext& c, int index) {
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 4); }
-
 }  // namespace
 
-const BeatScript kCh03 = {.seconds = 3.0, .count = count, .at = at};
+const BeatScript kCh03 = {.seconds = 3.0, .count = fixed_count<4>, .at = at};
 
 }  // namespace am::ui::beats

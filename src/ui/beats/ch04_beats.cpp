@@ -7,9 +7,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
   const int q = query_index(c), l = lifted_layer(c), h = lifted_head(c);
@@ -44,21 +41,17 @@ Beat at(const ChapterContext& c, int index) {
       b.stage.op = BeatOp::kAddIntoStream;
       b.focus = {FocusPart::kBeatStretch};
       b.pose = CameraPose::kEmbedding;  // the three rows of bands float above the plates
-      b.caption =
-          "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band: " +
-          num(m.stream_before[0]) + " + " + num(m.attention_out[0]) + " = " + num(m.stream_after[0]) +
-          " in the first. Lengths do not add: " + num(vector_length(m.stream_before.data(), kDModel)) +
-          " and " + num(vector_length(m.attention_out.data(), kDModel)) + " make " +
-          num(vector_length(m.stream_after.data(), kDModel)) + ".";
+      b.caption = "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band: " +
+                  num(m.stream_before[0]) + " + " + num(m.attention_out[0]) + " = " + num(m.stream_after[0]) +
+                  " in the first. Lengths do not add: " + num_length(m.stream_before) + " and " +
+                  num_length(m.attention_out) + " make " + num_length(m.stream_after) + ".";
       break;
   }
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 3); }
-
 }  // namespace
 
-const BeatScript kCh04 = {.seconds = 3.5, .count = count, .at = at};
+const BeatScript kCh04 = {.seconds = 3.5, .count = fixed_count<3>, .at = at};
 
 }  // namespace am::ui::beats

@@ -8,9 +8,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 // The MLP of the last layer: what it adds goes straight on to the final norm.
 constexpr int kMlpLayer = kLayers - 1;
 
@@ -67,10 +64,8 @@ Beat at(const ChapterContext& c, int index) {
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 4); }
-
 }  // namespace
 
-const BeatScript kCh05 = {.seconds = 3.5, .count = count, .at = at};
+const BeatScript kCh05 = {.seconds = 3.5, .count = fixed_count<4>, .at = at};
 
 }  // namespace am::ui::beats

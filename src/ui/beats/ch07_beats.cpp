@@ -10,9 +10,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 // The heaviest key of a head's row for the query, itself left out when it can be.
 int heaviest_key(const Activations& acts, int layer, int head, int q) {
   const std::vector<double> w = machine::softmax_row(acts, layer, head, q).weights;
@@ -75,10 +72,8 @@ Beat at(const ChapterContext& c, int index) {
   return b;
 }
 
-int count(const AppState& s) { return fixed_count(s, 3); }
-
 }  // namespace
 
-const BeatScript kCh07 = {.seconds = 4.0, .count = count, .at = at};
+const BeatScript kCh07 = {.seconds = 4.0, .count = fixed_count<3>, .at = at};
 
 }  // namespace am::ui::beats

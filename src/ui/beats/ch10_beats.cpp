@@ -6,9 +6,6 @@
 namespace am::ui::beats {
 namespace {
 
-using machine::BeatOp;
-using machine::FocusPart;
-
 Beat at(const ChapterContext& c, int index) {
   Beat b;
   const int T = beat_length(c), l = lifted_layer(c), h = lifted_head(c);

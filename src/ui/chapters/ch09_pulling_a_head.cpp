@@ -174,13 +174,6 @@ TryExpect try_expect(const ChapterContext& c) {
       }};
 }
 
-std::vector<std::string> choices(const ChapterContext&) {
-  std::vector<std::string> out;
-  for (int l = 0; l < kLayers; ++l)
-    for (int h = 0; h < kHeads; ++h) out.push_back(head_name(l, h));
-  return out;
-}
-
 Reveal answer_from(const ChapterContext& c) {
   Reveal r;
   if (!c.analysis) {
@@ -220,7 +213,7 @@ constinit const Chapter kPullingAHead = {
     .predict =
         PredictQuestion{
             .prompt = "Which single head, pulled out alone, do you think costs the most accuracy?",
-            .choices = choices,
+            .choices = head_choices,
             .answer_from = answer_from},
 };
 

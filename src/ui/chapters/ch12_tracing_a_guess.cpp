@@ -113,13 +113,6 @@ std::string prompt(const ChapterContext& c) {
          " up the most?";
 }
 
-std::vector<std::string> choices(const ChapterContext&) {
-  std::vector<std::string> out;
-  for (int l = 0; l < kLayers; ++l)
-    for (int h = 0; h < kHeads; ++h) out.push_back(head_name(l, h));
-  return out;
-}
-
 Reveal answer_from(const ChapterContext& c) {
   const analysis::Tracing t = traced(c);
   if (t.attribution.target < 0) return no_text_reveal();
@@ -142,7 +135,7 @@ constinit const Chapter kTracingAGuess = {
     .numbers = numbers,
     .caption = caption,
     .try_this = {.words = try_words, .actions = try_actions, .expect = try_expect},
-    .predict = PredictQuestion{.prompt = prompt, .choices = choices, .answer_from = answer_from},
+    .predict = PredictQuestion{.prompt = prompt, .choices = head_choices, .answer_from = answer_from},
 };
 
 }  // namespace am::ui::chapters

@@ -128,4 +128,11 @@ std::string pull_line(HeadRef head) { return "pull " + head_name_of(head); }
 
 std::vector<std::string> yes_no_choices(const ChapterContext&) { return {"yes", "no"}; }
 
+std::vector<std::string> head_choices(const ChapterContext&) {
+  std::vector<std::string> out;
+  for (int l = 0; l < kLayers; ++l)
+    for (int h = 0; h < kHeads; ++h) out.push_back(head_name(l, h));
+  return out;
+}
+
 }  // namespace am::ui::chapters

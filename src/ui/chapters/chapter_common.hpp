@@ -78,5 +78,8 @@ std::optional<double> copy_probability(const ChapterContext& c, const HeadMask& 
 std::string pull_line(HeadRef head);
 // Standard yes/no choices.
 std::vector<std::string> yes_no_choices(const ChapterContext&);
+// Every head by name, layer by layer, for questions that ask which head: choice
+// layer * kHeads + head is that head, as the answers count them.
+std::vector<std::string> head_choices(const ChapterContext&);
 
 }  // namespace am::ui::chapters
