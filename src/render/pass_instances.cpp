@@ -81,20 +81,12 @@ void Renderer::Impl::upload_instances(FrameContext& f) {
   glBindBuffer(GL_ARRAY_BUFFER, instance_buffer.id());
   // A batch whose instances, camera and place in the buffer are as last frame keeps
   // what it uploaded then (levels of detail, order, data): most frames change few batches.
-  // A buffer that grows loses its contents, so then every batch is written again.
-  std::size_t wanted = 0;
-  for (const auto& per_mesh : list.batches)
-    for (const auto& batch : per_mesh) wanted += batch.size();
-  wanted = std::min(wanted, Renderer::kMaxInstances);
-  bool layout_same =
-      !reserve_stream_buffer(GL_ARRAY_BUFFER, instance_capacity, wanted, sizeof(Instance), Renderer::kMaxInstances);
-  for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
-    for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k)
-      layout_same = layout_same && list.batches[m][k].size() == ranges[m][k].count;
+  const bool layout_same = reserve_instances(list);
   std::size_t next = 0;
   for (int m = 0; m < kMeshCount; ++m)
     for (int k = 0; k < kMaterialCount; ++k) {
       const auto mesh = static_cast<Mesh>(m);
+      const auto material = static_cast<Material>(k);
       const std::vector<Instance>& batch =
           list.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       Range& r = ranges[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
@@ -102,10 +94,7 @@ void Renderer::Impl::upload_instances(FrameContext& f) {
           list.revisions.batches[static_cast<std::size_t>(m)][static_cast<std::size_t>(k)];
       if (layout_same && r.uploaded && r.revision == revision && r.view_revision == view_revision &&
           r.scene_radius == f.radius && r.detail_scale == level.detail_scale && r.count == batch.size()) {
-        for (int d = 0; d < kDetailCount; ++d)
-          stats.triangles += r.per_detail[static_cast<std::size_t>(d)] *
-                             meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(d)].index_count() /
-                             3;
+        count_triangles(r, mesh, stats);
         next += r.count;
         continue;
       }
@@ -121,51 +110,81 @@ void Renderer::Impl::upload_instances(FrameContext& f) {
       if (r.count == 0) continue;
       ++stats.batches_uploaded;
 
-      details.resize(r.count);
-      float largest_px = 0.0f, largest_world = 0.0f;
-      for (std::size_t i = 0; i < r.count; ++i) {
-        const float px = screen_radius_px(batch[i].transform, mesh, view.eye, focal_px);
-        details[i] = detail_for(px);
-        largest_px = std::max(largest_px, px);
-        largest_world = std::max(largest_world, world_radius(batch[i].transform));
-      }
-      r.casts_shadow = largest_world > kShadowCasterMinShare * f.radius;
-
-      const Instance* data = batch.data();
-      if (is_transparent(static_cast<Material>(k)) || r.count < kPerInstanceDetailMin) {
-        r.per_detail[static_cast<std::size_t>(detail_for(largest_px))] = r.count;
-      } else {
-        for (std::size_t i = 0; i < r.count; ++i) ++r.per_detail[static_cast<std::size_t>(details[i])];
-      }
-      order.resize(r.count);
-      for (std::size_t i = 0; i < r.count; ++i) order[i] = static_cast<std::uint32_t>(i);
-      if (is_transparent(static_cast<Material>(k))) {
-        // Back to front by distance from the eye, so blending layers correctly.
-        keys.resize(r.count);
-        for (std::size_t i = 0; i < r.count; ++i)
-          keys[i] = glm::distance(glm::vec3(batch[i].transform[3]), view.eye);
-        std::sort(order.begin(), order.end(),
-                  [&](std::uint32_t a, std::uint32_t b) { return keys[a] > keys[b]; });
-      } else if (r.per_detail[0] != r.count && r.per_detail[1] != r.count && r.per_detail[2] != r.count) {
-        std::stable_sort(order.begin(), order.end(),
-                         [&](std::uint32_t a, std::uint32_t b) { return details[a] < details[b]; });
-      } else {
-        order.clear();  // already in a usable order
-      }
-      if (!order.empty()) {
-        staging.resize(r.count);
-        for (std::size_t i = 0; i < r.count; ++i) staging[i] = batch[order[i]];
-        data = staging.data();
-      }
+      assign_details(batch, mesh, material, r, view, focal_px, f.radius);
+      const Instance* data = ordered_instances(batch, material, r, view);
       glBufferSubData(GL_ARRAY_BUFFER, static_cast<GLintptr>(r.first * sizeof(Instance)),
                       static_cast<GLsizeiptr>(r.count * sizeof(Instance)), data);
-      for (int d = 0; d < kDetailCount; ++d)
-        stats.triangles += r.per_detail[static_cast<std::size_t>(d)] *
-                           meshes[static_cast<std::size_t>(m)][static_cast<std::size_t>(d)].index_count() / 3;
+      count_triangles(r, mesh, stats);
       next += r.count;
     }
   glBindBuffer(GL_ARRAY_BUFFER, 0);
   stats.instances = next;
+}
+
+bool Renderer::Impl::reserve_instances(const DrawList& list) {
+  // A buffer that grows loses its contents, so then every batch is written again;
+  // so it is when a batch's count changed (the ones after it moved).
+  std::size_t wanted = 0;
+  for (const auto& per_mesh : list.batches)
+    for (const auto& batch : per_mesh) wanted += batch.size();
+  wanted = std::min(wanted, Renderer::kMaxInstances);
+  bool layout_same = !reserve_stream_buffer(GL_ARRAY_BUFFER, instance_capacity, wanted, sizeof(Instance),
+                                            Renderer::kMaxInstances);
+  for (std::size_t m = 0; m < static_cast<std::size_t>(kMeshCount); ++m)
+    for (std::size_t k = 0; k < static_cast<std::size_t>(kMaterialCount); ++k)
+      layout_same = layout_same && list.batches[m][k].size() == ranges[m][k].count;
+  return layout_same;
+}
+
+void Renderer::Impl::count_triangles(const Range& r, Mesh mesh, FrameStats& stats) const {
+  const auto m = static_cast<std::size_t>(mesh);
+  for (int d = 0; d < kDetailCount; ++d)
+    stats.triangles +=
+        r.per_detail[static_cast<std::size_t>(d)] * meshes[m][static_cast<std::size_t>(d)].index_count() / 3;
+}
+
+void Renderer::Impl::assign_details(const std::vector<Instance>& batch, Mesh mesh, Material material,
+                                    Range& r, const FrameView& view, float focal_px, float scene_radius) {
+  // details: [r.count], each instance's level by its size on screen.
+  details.resize(r.count);
+  float largest_px = 0.0f, largest_world = 0.0f;
+  for (std::size_t i = 0; i < r.count; ++i) {
+    const float px = screen_radius_px(batch[i].transform, mesh, view.eye, focal_px);
+    details[i] = detail_for(px);
+    largest_px = std::max(largest_px, px);
+    largest_world = std::max(largest_world, world_radius(batch[i].transform));
+  }
+  r.casts_shadow = largest_world > kShadowCasterMinShare * scene_radius;
+
+  if (is_transparent(material) || r.count < kPerInstanceDetailMin) {
+    r.per_detail[static_cast<std::size_t>(detail_for(largest_px))] = r.count;
+  } else {
+    for (std::size_t i = 0; i < r.count; ++i) ++r.per_detail[static_cast<std::size_t>(details[i])];
+  }
+}
+
+const Instance* Renderer::Impl::ordered_instances(const std::vector<Instance>& batch, Material material,
+                                                  const Range& r, const FrameView& view) {
+  // order: [r.count], indices into batch in upload order.
+  order.resize(r.count);
+  for (std::size_t i = 0; i < r.count; ++i) order[i] = static_cast<std::uint32_t>(i);
+  if (is_transparent(material)) {
+    // Back to front by distance from the eye, so blending layers correctly.
+    keys.resize(r.count);
+    for (std::size_t i = 0; i < r.count; ++i)
+      keys[i] = glm::distance(glm::vec3(batch[i].transform[3]), view.eye);
+    std::sort(order.begin(), order.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return keys[a] > keys[b]; });
+  } else if (r.per_detail[0] != r.count && r.per_detail[1] != r.count && r.per_detail[2] != r.count) {
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t a, std::uint32_t b) { return details[a] < details[b]; });
+  } else {
+    order.clear();  // already in a usable order
+    return batch.data();
+  }
+  staging.resize(r.count);
+  for (std::size_t i = 0; i < r.count; ++i) staging[i] = batch[order[i]];
+  return staging.data();
 }
 
 void Renderer::Impl::upload_tubes(FrameContext& f) {

@@ -210,6 +210,19 @@ struct Renderer::Impl {
   // Instances (pass_instances.cpp): bounds, the instance buffer, batches and tubes.
   void update_bounds(FrameContext& f);
   void upload_instances(FrameContext& f);
+  // Grows the instance buffer to this frame's instances; true when it kept its contents
+  // and every batch its count, so unchanged batches may keep what they uploaded.
+  bool reserve_instances(const DrawList& list);
+  // Adds a range's triangles, at the levels of detail it draws, to the frame's count.
+  void count_triangles(const Range& r, Mesh mesh, FrameStats& stats) const;
+  // Fills `details` for a batch's first r.count instances, and r's per-level counts and
+  // shadow flag: one level for glass and small batches, else one per instance.
+  void assign_details(const std::vector<Instance>& batch, Mesh mesh, Material material, Range& r,
+                      const FrameView& view, float focal_px, float scene_radius);
+  // The batch's instances in the order to upload: back to front for glass, grouped by
+  // level of detail otherwise (in `staging`), or the batch itself when already ordered.
+  const Instance* ordered_instances(const std::vector<Instance>& batch, Material material, const Range& r,
+                                    const FrameView& view);
   void upload_tubes(FrameContext& f);
   void upload_stripes(FrameContext& f);
   // Which batches a pass draws, given the static layer's excluded set.
