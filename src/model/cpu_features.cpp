@@ -16,10 +16,10 @@ CpuFeatures detect() {
 #if defined(__x86_64__) || defined(__i386__)
   __builtin_cpu_init();
   f.avx2_fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  // One AVX-512 set for the model and the trainer. The model's kernels are built for
-  // F+VL+BW+DQ; the trainer's for F+VL+DQ, a subset, so requiring BW costs nothing real:
-  // every CPU with AVX-512VL (Skylake-SP and later, Zen 4) also has BW and DQ, and the
-  // ones without VL (Knights Landing/Mill) were never served by either.
+  // One AVX-512 set for the model and the trainer, both built for F+VL+BW+DQ
+  // (AM_TARGET_AVX512 in am/simd/vector.hpp). Requiring BW and DQ costs nothing real:
+  // every CPU with AVX-512VL (Skylake-SP and later, Zen 4) also has them, and the ones
+  // without VL (Knights Landing/Mill) were never served.
   f.avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
              __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512dq");
   // F16C from CPUID leaf 1 (ECX bit 29): clang 14's __builtin_cpu_supports does not know

@@ -8,11 +8,11 @@
 
 #include "am/model/config.hpp"
 #include "am/model/cpu_features.hpp"
-#include "simd.hpp"
+#include "am/simd/dispatch.hpp"
+#include "am/simd/vector.hpp"
 
-// Every kernel body below is an always_inline template, stamped out three times by
-// AM_DEFINE_KERNELS with a different target attribute (AVX-512, AVX2+FMA, baseline),
-// so one source yields three builds; a table of function pointers picks one at run time.
+// Every kernel below is a struct whose always_inline run<Isa>() simd::dispatch compiles
+// three times (AVX-512, AVX2+FMA, baseline) and picks by am::simd_level().
 // This file is compiled with -ffp-contract=fast (src/model/CMakeLists.txt): a·b + c
 // becomes one fused multiply-add where the build has FMA; and with -fno-math-errno, so
 // square roots vectorise. That is not -ffast-math: nothing is reassociated, NaN and
@@ -28,25 +28,16 @@ namespace {
 using simd::kLanes;
 using simd::load;
 using simd::store;
-constexpr int kHeadWidth = 8;   // attention_head's q/k/v width, and the head-major run
+constexpr int kHeadWidth = 8;  // attention_head's q/k/v width, and the head-major run
 static_assert(kHeadWidth == kDHead, "the kernels assume the model's head width");
-constexpr int kPanel = 32;      // outputs per packed weight panel
+constexpr int kPanel = 32;  // outputs per packed weight panel
 constexpr float kNegInf = -std::numeric_limits<float>::infinity();
 
-// Per build: the native vector, and how many input rows share one pass over a weight
-// panel: kRows rows × 32 outputs of accumulators (plus the panel) fill the registers.
-struct Avx512 {
-  using V = simd::f16v;
-  static constexpr int kRows = 8;  // 16 zmm accumulators: slack for the FMA latency
-};
-struct Avx2 {
-  using V = simd::f8v;
-  static constexpr int kRows = 2;  // 8 ymm accumulators
-};
-struct Baseline {
-  using V = simd::f4v;
-  static constexpr int kRows = 1;  // 8 xmm accumulators
-};
+// Input rows that share one pass over a weight panel: kRows rows × 32 outputs of
+// accumulators (plus the panel) fill the registers. AVX-512: 16 zmm accumulators, slack
+// for the FMA latency; AVX2: 8 ymm; baseline: 8 xmm.
+template <class Isa>
+constexpr int kRows = Isa::kBytes == 64 ? 8 : Isa::kBytes / 16;
 
 // Stores the first `count` lanes of v (all of them if count >= the lane count).
 template <class V>
@@ -87,8 +78,8 @@ AM_INLINE void store_head_major(float* m, int T, int t, int c0, V v, int count) 
 // panel: [K, 32] with panel[k][j] = W[n0 + j][k] (0 past the matrix): W^T for 32
 // outputs, so each input value is broadcast against 32 contiguous weights.
 template <class V, int R, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel,
-                           const float* bias32, int K, int N, int n0, int nb) {
+AM_INLINE void linear_rows(float* out, const float* in, int T, int t, const float* panel, const float* bias32,
+                           int K, int N, int n0, int nb) {
   constexpr int L = kLanes<V>;
   constexpr int C = kPanel / L;  // vectors per panel row
   V acc[R][C];
@@ -146,8 +137,8 @@ AM_INLINE void pack_panel(float* panel, const float* W, int K, int n0, int nb) {
 
 // out = in · W^T + bias, one 32-output panel of W at a time.
 template <class Isa, bool kHeadsIn, bool kHeadsOut>
-AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias,
-                             int T, int K, int N) {
+AM_INLINE void linear_layout(float* out, const float* in, const float* W, const float* bias, int T, int K,
+                             int N) {
   using V = typename Isa::V;
   constexpr int kStackK = 128;  // the model's widest input; wider ones pack on the heap
   alignas(64) float stack_panel[kStackK * kPanel];
@@ -164,23 +155,26 @@ AM_INLINE void linear_layout(float* out, const float* in, const float* W, const 
     if (bias)
       for (int j = 0; j < nb; ++j) bias32[j] = bias[n0 + j];
     int t = 0;
-    for (; t + Isa::kRows <= T; t += Isa::kRows)
-      linear_rows<V, Isa::kRows, kHeadsIn, kHeadsOut>(out, in, T, t, panel, bias32, K, N, n0, nb);
+    for (; t + kRows<Isa> <= T; t += kRows<Isa>)
+      linear_rows<V, kRows<Isa>, kHeadsIn, kHeadsOut>(out, in, T, t, panel, bias32, K, N, n0, nb);
     for (; t < T; ++t) linear_rows<V, 1, kHeadsIn, kHeadsOut>(out, in, T, t, panel, bias32, K, N, n0, nb);
   }
 }
 
-template <class Isa>
-AM_INLINE void linear_body(float* out, bool out_heads, const float* in, bool in_heads, const float* W,
-                           const float* bias, int T, int K, int N) {
-  if (in_heads) {
-    linear_layout<Isa, true, false>(out, in, W, bias, T, K, N);
-  } else if (out_heads) {
-    linear_layout<Isa, false, true>(out, in, W, bias, T, K, N);
-  } else {
-    linear_layout<Isa, false, false>(out, in, W, bias, T, K, N);
+// out: [T, N] = in: [T, K] · W^T (W: [N, K]) + bias: [N], in or out head-major if asked.
+struct Linear {
+  template <class Isa>
+  AM_INLINE static void run(float* out, bool out_heads, const float* in, bool in_heads, const float* W,
+                            const float* bias, int T, int K, int N) {
+    if (in_heads) {
+      linear_layout<Isa, true, false>(out, in, W, bias, T, K, N);
+    } else if (out_heads) {
+      linear_layout<Isa, false, true>(out, in, W, bias, T, K, N);
+    } else {
+      linear_layout<Isa, false, false>(out, in, W, bias, T, K, N);
+    }
   }
-}
+};
 
 // ---------------------------------------------------------------- layernorm
 
@@ -210,50 +204,53 @@ AM_INLINE void layernorm_row(float* y, float* mean, float* rstd, const float* x,
   if (rstd) *rstd = r;
 }
 
-template <class Isa>
-AM_INLINE void layernorm_body(float* out, float* mean, float* rstd, const float* in, const float* w,
-                              const float* b, int T, int C) {
-  using V = typename Isa::V;
-  constexpr int L = kLanes<V>;
-  const float inv_c = 1.0f / static_cast<float>(C);  // exact for the model's C = 32
-  int t = 0;
-  if (C % L == 0) {
-    // L rows at a time, one row per lane for the statistics: their sums come out of one
-    // reduction network, and one vector square root and division serve all L rows.
-    for (; t + L <= T; t += L) {
-      const float* x = in + static_cast<long>(t) * C;
-      float* y = out + static_cast<long>(t) * C;
-      V part[L];
-      for (int r = 0; r < L; ++r) {
-        part[r] = V{};
-        for (int c = 0; c < C; c += L) part[r] += load<V>(x + r * C + c);
-      }
-      const V m = simd::sum_rows(part) * inv_c;
-      alignas(64) float m_lanes[L];
-      store(m_lanes, m);
-      for (int r = 0; r < L; ++r) {
-        part[r] = V{};
-        for (int c = 0; c < C; c += L) {
-          const V d = load<V>(x + r * C + c) - m_lanes[r];
-          part[r] += d * d;
+// out: [T, C] = (in - mean) · rstd · w + b per row; mean, rstd: [T], each may be null.
+struct LayerNorm {
+  template <class Isa>
+  AM_INLINE static void run(float* out, float* mean, float* rstd, const float* in, const float* w,
+                            const float* b, int T, int C) {
+    using V = typename Isa::V;
+    constexpr int L = kLanes<V>;
+    const float inv_c = 1.0f / static_cast<float>(C);  // exact for the model's C = 32
+    int t = 0;
+    if (C % L == 0) {
+      // L rows at a time, one row per lane for the statistics: their sums come out of one
+      // reduction network, and one vector square root and division serve all L rows.
+      for (; t + L <= T; t += L) {
+        const float* x = in + static_cast<long>(t) * C;
+        float* y = out + static_cast<long>(t) * C;
+        V part[L];
+        for (int r = 0; r < L; ++r) {
+          part[r] = V{};
+          for (int c = 0; c < C; c += L) part[r] += load<V>(x + r * C + c);
         }
+        const V m = simd::sum_rows(part) * inv_c;
+        alignas(64) float m_lanes[L];
+        store(m_lanes, m);
+        for (int r = 0; r < L; ++r) {
+          part[r] = V{};
+          for (int c = 0; c < C; c += L) {
+            const V d = load<V>(x + r * C + c) - m_lanes[r];
+            part[r] += d * d;
+          }
+        }
+        const V var = simd::sum_rows(part) * inv_c;
+        const V r_vec = 1.0f / simd::sqrt(var + kLayerNormEps);
+        alignas(64) float r_lanes[L];
+        store(r_lanes, r_vec);
+        for (int r = 0; r < L; ++r)
+          for (int c = 0; c < C; c += L)
+            store(y + r * C + c,
+                  (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) + load<V>(b + c));
+        if (mean) store(mean + t, m);
+        if (rstd) store(rstd + t, r_vec);
       }
-      const V var = simd::sum_rows(part) * inv_c;
-      const V r_vec = 1.0f / simd::sqrt(var + kLayerNormEps);
-      alignas(64) float r_lanes[L];
-      store(r_lanes, r_vec);
-      for (int r = 0; r < L; ++r)
-        for (int c = 0; c < C; c += L)
-          store(y + r * C + c, (load<V>(x + r * C + c) - m_lanes[r]) * r_lanes[r] * load<V>(w + c) +
-                                   load<V>(b + c));
-      if (mean) store(mean + t, m);
-      if (rstd) store(rstd + t, r_vec);
     }
+    for (; t < T; ++t)
+      layernorm_row<V>(out + static_cast<long>(t) * C, mean ? mean + t : nullptr, rstd ? rstd + t : nullptr,
+                       in + static_cast<long>(t) * C, w, b, C, inv_c);
   }
-  for (; t < T; ++t)
-    layernorm_row<V>(out + static_cast<long>(t) * C, mean ? mean + t : nullptr, rstd ? rstd + t : nullptr,
-                     in + static_cast<long>(t) * C, w, b, C, inv_c);
-}
+};
 
 // ---------------------------------------------------------------- gelu
 
@@ -264,22 +261,25 @@ AM_INLINE V gelu_vec(V x) {
   return half + half * simd::erf(x * kInvSqrt2);  // x·Φ(x) = x/2 · (1 + erf(x/√2))
 }
 
-template <class Isa>
-AM_INLINE void gelu_body(float* out, const float* in, int n) {
-  using V = typename Isa::V;
-  constexpr int L = kLanes<V>;
-  if (n < L) {  // shorter than one vector: through a zero-padded copy
-    V x = {};
-    for (int j = 0; j < n; ++j) x[j] = in[j];
-    store_first(out, gelu_vec(x), n);
-    return;
+// out: [n] = in · Φ(in) (out may be in).
+struct Gelu {
+  template <class Isa>
+  AM_INLINE static void run(float* out, const float* in, int n) {
+    using V = typename Isa::V;
+    constexpr int L = kLanes<V>;
+    if (n < L) {  // shorter than one vector: through a zero-padded copy
+      V x = {};
+      for (int j = 0; j < n; ++j) x[j] = in[j];
+      store_first(out, gelu_vec(x), n);
+      return;
+    }
+    // The last vector ends exactly at n and may overlap the one before; it is computed
+    // first, from the untouched input, so that out == in works too.
+    const V last = gelu_vec(load<V>(in + n - L));
+    for (int i = 0; i + L <= n; i += L) store(out + i, gelu_vec(load<V>(in + i)));
+    store(out + n - L, last);
   }
-  // The last vector ends exactly at n and may overlap the one before; it is computed
-  // first, from the untouched input, so that out == in works too.
-  const V last = gelu_vec(load<V>(in + n - L));
-  for (int i = 0; i + L <= n; i += L) store(out + i, gelu_vec(load<V>(in + i)));
-  store(out + n - L, last);
-}
+};
 
 // ---------------------------------------------------------------- softmax
 
@@ -301,56 +301,65 @@ AM_INLINE void softmax_blocks(float* row, int blocks) {
   for (int b = 0; b < blocks; ++b) store(row + b * L, load<V>(row + b * L) * inv);
 }
 
-template <class Isa>
-AM_INLINE void softmax_row_body(float* row, int n) {
-  using V = typename Isa::V;
-  constexpr int L = kLanes<V>;
-  if (n <= 0) return;
-  if (n < L) {  // shorter than one vector: through a -inf padded copy
-    alignas(64) float buf[L];
-    for (int j = 0; j < L; ++j) buf[j] = j < n ? row[j] : kNegInf;
-    softmax_blocks<V>(buf, 1);
-    for (int j = 0; j < n; ++j) row[j] = buf[j];
-    return;
+// row: [n] = softmax(row), in place.
+struct SoftmaxRow {
+  template <class Isa>
+  AM_INLINE static void run(float* row, int n) {
+    using V = typename Isa::V;
+    constexpr int L = kLanes<V>;
+    if (n <= 0) return;
+    if (n < L) {  // shorter than one vector: through a -inf padded copy
+      alignas(64) float buf[L];
+      for (int j = 0; j < L; ++j) buf[j] = j < n ? row[j] : kNegInf;
+      softmax_blocks<V>(buf, 1);
+      for (int j = 0; j < n; ++j) row[j] = buf[j];
+      return;
+    }
+    // Whole vectors, then (if n is not a multiple of L) one more ending exactly at n; its
+    // lanes that overlap the last whole vector count as -inf, so nothing counts twice.
+    const int full = n / L * L;
+    const simd::Int<V> overlap = simd::lane_index<V>() < L - (n - full);
+    const bool has_tail = full < n;
+    V tail = has_tail ? load<V>(row + n - L) : V{};
+    tail = overlap ? simd::splat<V>(kNegInf) : tail;
+    V mv = tail;
+    for (int j = 0; j < full; j += L) mv = simd::max(mv, load<V>(row + j));
+    const float mx = simd::max_lane(mv);
+    V sv = {};
+    for (int j = 0; j < full; j += L) {
+      const V e = simd::exp_nonpositive(load<V>(row + j) - mx);
+      store(row + j, e);
+      sv += e;
+    }
+    const V tail_e = simd::exp_nonpositive(tail - mx);
+    const float inv = 1.0f / simd::sum(sv + tail_e);
+    for (int j = 0; j < full; j += L) store(row + j, load<V>(row + j) * inv);
+    if (has_tail) store(row + n - L, overlap ? load<V>(row + n - L) : tail_e * inv);
   }
-  // Whole vectors, then (if n is not a multiple of L) one more ending exactly at n; its
-  // lanes that overlap the last whole vector count as -inf, so nothing counts twice.
-  const int full = n / L * L;
-  const simd::Int<V> overlap = simd::lane_index<V>() < L - (n - full);
-  const bool has_tail = full < n;
-  V tail = has_tail ? load<V>(row + n - L) : V{};
-  tail = overlap ? simd::splat<V>(kNegInf) : tail;
-  V mv = tail;
-  for (int j = 0; j < full; j += L) mv = simd::max(mv, load<V>(row + j));
-  const float mx = simd::max_lane(mv);
-  V sv = {};
-  for (int j = 0; j < full; j += L) {
-    const V e = simd::exp_nonpositive(load<V>(row + j) - mx);
-    store(row + j, e);
-    sv += e;
-  }
-  const V tail_e = simd::exp_nonpositive(tail - mx);
-  const float inv = 1.0f / simd::sum(sv + tail_e);
-  for (int j = 0; j < full; j += L) store(row + j, load<V>(row + j) * inv);
-  if (has_tail) store(row + n - L, overlap ? load<V>(row + n - L) : tail_e * inv);
-}
+};
 
-template <class Isa>
-AM_INLINE void softmax_rows_body(float* rows, int T, int n) {
-  // One call for all rows, so consecutive rows' long dependency chains overlap.
-  for (int t = 0; t < T; ++t) softmax_row_body<Isa>(rows + static_cast<long>(t) * n, n);
-}
+// rows: [T, n], each row softmaxed in place.
+struct SoftmaxRows {
+  template <class Isa>
+  AM_INLINE static void run(float* rows, int T, int n) {
+    // One call for all rows, so consecutive rows' long dependency chains overlap.
+    for (int t = 0; t < T; ++t) SoftmaxRow::run<Isa>(rows + static_cast<long>(t) * n, n);
+  }
+};
 
 // ---------------------------------------------------------------- add
 
-template <class Isa>
-AM_INLINE void add_body(float* out, const float* a, const float* b, int n) {
-  using V = typename Isa::V;
-  constexpr int L = kLanes<V>;
-  int i = 0;
-  for (; i + L <= n; i += L) store(out + i, load<V>(a + i) + load<V>(b + i));
-  for (; i < n; ++i) out[i] = a[i] + b[i];
-}
+// out: [n] = a + b (out may be a or b).
+struct Add {
+  template <class Isa>
+  AM_INLINE static void run(float* out, const float* a, const float* b, int n) {
+    using V = typename Isa::V;
+    constexpr int L = kLanes<V>;
+    int i = 0;
+    for (; i + L <= n; i += L) store(out + i, load<V>(a + i) + load<V>(b + i));
+    for (; i < n; ++i) out[i] = a[i] + b[i];
+  }
+};
 
 // ---------------------------------------------------------------- attention
 
@@ -364,7 +373,8 @@ AM_INLINE void load_transposed_rows(V (&cols)[kHeadWidth], const float* m, int i
     V tile[L];
     for (int r = 0; r < L; ++r) {
       tile[r] = V{};
-      if (rows == L || r < rows) std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
+      if (rows == L || r < rows)
+        std::memcpy(&tile[r], m + (i0 + r) * kHeadWidth + d0, sizeof(float) * kWidth);
     }
     simd::transpose(tile);
     for (int c = 0; c < kWidth; ++c) cols[d0 + c] = tile[c];
@@ -381,9 +391,11 @@ AM_INLINE void store_transposed_rows(float* m, const V (&cols)[kHeadWidth], int 
     for (int c = 0; c < L; ++c) tile[c] = c < kWidth ? cols[d0 + c] : V{};
     simd::transpose(tile);
     if (rows == L) {
-      for (int r = 0; r < L; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < L; ++r)
+        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     } else {
-      for (int r = 0; r < rows; ++r) std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
+      for (int r = 0; r < rows; ++r)
+        std::memcpy(m + (i0 + r) * kHeadWidth + d0, &tile[r], sizeof(float) * kWidth);
     }
   }
 }
@@ -397,7 +409,7 @@ AM_INLINE void store_rows_from_columns(float* m, const float* col, V factor, int
   for (int j0 = 0; j0 < T; j0 += L) {  // L×L tiles
     float* corner = m + static_cast<long>(i0) * T + j0;
     const bool whole = rows == L && j0 + L <= T;  // the common case: no partial stores
-    if (j0 >= jn) {  // entirely masked
+    if (j0 >= jn) {                               // entirely masked
       for (int r = 0; r < rows; ++r) store_first(corner + static_cast<long>(r) * T, V{}, T - j0);
       continue;
     }
@@ -430,162 +442,111 @@ AM_INLINE V key_score(const float* kj, const V* qd) {
   return s;
 }
 
+// q, k, v: [T, 8] -> scores, weights: [T, T] (0 above the diagonal), out: [T, 8] = weights · v.
 // Causal attention for one head, L query rows at a time, so every vector lane is a
 // different row: the softmax over keys is then plain lane-wise arithmetic, with no
 // horizontal reductions. Results are written back row-major through tile transposes.
-template <class Isa>
-AM_INLINE void attention_head_body(float* scores, float* weights, float* out, const float* q,
-                                   const float* k, const float* v, int T, float scale) {
-  using V = typename Isa::V;
-  constexpr int L = kLanes<V>;
-  if (T <= 0) return;
-  // col_s, col_e: [T, L] scores and e^(score - max) of the current rows, one key per vector.
-  constexpr int kStackT = kContext;
-  alignas(64) float stack_buf[2 * kStackT * L];
-  std::vector<float> heap_buf;
-  float* col_s = stack_buf;
-  if (T > kStackT) {
-    heap_buf.resize(static_cast<std::size_t>(2) * T * L);
-    col_s = heap_buf.data();
+struct AttentionHead {
+  template <class Isa>
+  AM_INLINE static void run(float* scores, float* weights, float* out, const float* q, const float* k,
+                            const float* v, int T, float scale) {
+    using V = typename Isa::V;
+    constexpr int L = kLanes<V>;
+    if (T <= 0) return;
+    // col_s, col_e: [T, L] scores and e^(score - max) of the current rows, one key per vector.
+    constexpr int kStackT = kContext;
+    alignas(64) float stack_buf[2 * kStackT * L];
+    std::vector<float> heap_buf;
+    float* col_s = stack_buf;
+    if (T > kStackT) {
+      heap_buf.resize(static_cast<std::size_t>(2) * T * L);
+      col_s = heap_buf.data();
+    }
+    float* col_e = col_s + static_cast<std::size_t>(T) * L;
+
+    const simd::Int<V> lane = simd::lane_index<V>();
+    const V neg_inf = simd::splat<V>(kNegInf);
+    for (int i0 = 0; i0 < T; i0 += L) {
+      const int rows = std::min(L, T - i0);
+      const int jn = i0 + rows;  // these rows see keys j < jn (row i sees j <= i)
+      V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d] · scale
+      load_transposed_rows(qd, q, i0, rows);
+      for (int d = 0; d < kHeadWidth; ++d) qd[d] *= scale;  // once here, not once per score
+
+      // Scores and their per-row maximum. Keys up to i0 are visible to every row here;
+      // after that, key j only to rows i >= j (masked: score exactly 0, weight exactly 0).
+      V mx = neg_inf;
+      for (int j = 0; j <= i0; ++j) {
+        const V s = key_score(k + j * kHeadWidth, qd);
+        store(col_s + j * L, s);
+        mx = simd::max(mx, s);
+      }
+      const simd::Int<V> row = lane + i0;
+      for (int j = i0 + 1; j < jn; ++j) {
+        const V s = key_score(k + j * kHeadWidth, qd);
+        const simd::Int<V> visible = row >= j;
+        store(col_s + j * L, visible ? s : V{});
+        mx = simd::max(mx, visible ? s : neg_inf);
+      }
+      // e^(s - max), their sum, and Σ_j e_j v_j; one division per L rows normalises both.
+      V sum = {};
+      V o[kHeadWidth] = {};
+      for (int j = 0; j < jn; ++j) {
+        const V s = load<V>(col_s + j * L);
+        V e = simd::exp_nonpositive(s - mx);
+        if (j > i0) e = row >= j ? e : V{};
+        store(col_e + j * L, e);
+        sum += e;
+        const float* vj = v + j * kHeadWidth;
+        for (int d = 0; d < kHeadWidth; ++d) o[d] += vj[d] * e;
+      }
+      const V inv = 1.0f / sum;
+      for (int d = 0; d < kHeadWidth; ++d) o[d] *= inv;
+      store_transposed_rows(out, o, i0, rows);  // first: frees o's registers for the tiles below
+
+      store_rows_from_columns<false>(scores, col_s, V{}, i0, rows, jn, T);
+      store_rows_from_columns<true>(weights, col_e, inv, i0, rows, jn, T);
+    }
   }
-  float* col_e = col_s + static_cast<std::size_t>(T) * L;
-
-  const simd::Int<V> lane = simd::lane_index<V>();
-  const V neg_inf = simd::splat<V>(kNegInf);
-  for (int i0 = 0; i0 < T; i0 += L) {
-    const int rows = std::min(L, T - i0);
-    const int jn = i0 + rows;  // these rows see keys j < jn (row i sees j <= i)
-    V qd[kHeadWidth];          // qd[d] lane r = q[i0 + r][d] · scale
-    load_transposed_rows(qd, q, i0, rows);
-    for (int d = 0; d < kHeadWidth; ++d) qd[d] *= scale;  // once here, not once per score
-
-    // Scores and their per-row maximum. Keys up to i0 are visible to every row here;
-    // after that, key j only to rows i >= j (masked: score exactly 0, weight exactly 0).
-    V mx = neg_inf;
-    for (int j = 0; j <= i0; ++j) {
-      const V s = key_score(k + j * kHeadWidth, qd);
-      store(col_s + j * L, s);
-      mx = simd::max(mx, s);
-    }
-    const simd::Int<V> row = lane + i0;
-    for (int j = i0 + 1; j < jn; ++j) {
-      const V s = key_score(k + j * kHeadWidth, qd);
-      const simd::Int<V> visible = row >= j;
-      store(col_s + j * L, visible ? s : V{});
-      mx = simd::max(mx, visible ? s : neg_inf);
-    }
-    // e^(s - max), their sum, and Σ_j e_j v_j; one division per L rows normalises both.
-    V sum = {};
-    V o[kHeadWidth] = {};
-    for (int j = 0; j < jn; ++j) {
-      const V s = load<V>(col_s + j * L);
-      V e = simd::exp_nonpositive(s - mx);
-      if (j > i0) e = row >= j ? e : V{};
-      store(col_e + j * L, e);
-      sum += e;
-      const float* vj = v + j * kHeadWidth;
-      for (int d = 0; d < kHeadWidth; ++d) o[d] += vj[d] * e;
-    }
-    const V inv = 1.0f / sum;
-    for (int d = 0; d < kHeadWidth; ++d) o[d] *= inv;
-    store_transposed_rows(out, o, i0, rows);  // first: frees o's registers for the tiles below
-
-    store_rows_from_columns<false>(scores, col_s, V{}, i0, rows, jn, T);
-    store_rows_from_columns<true>(weights, col_e, inv, i0, rows, jn, T);
-  }
-}
-
-// ---------------------------------------------------------------- dispatch
-
-struct KernelTable {
-  void (*linear)(float*, bool, const float*, bool, const float*, const float*, int, int, int);
-  void (*layernorm)(float*, float*, float*, const float*, const float*, const float*, int, int);
-  void (*gelu)(float*, const float*, int);
-  void (*softmax_row)(float*, int);
-  void (*softmax_rows)(float*, int, int);
-  void (*add)(float*, const float*, const float*, int);
-  void (*attention_head)(float*, float*, float*, const float*, const float*, const float*, int,
-                         float);
 };
-
-// One build of every kernel for instruction set ISA, compiled with attribute TARGET.
-#define AM_DEFINE_KERNELS(NAME, ISA, TARGET)                                                    \
-  TARGET void NAME##_linear(float* out, bool out_heads, const float* in, bool in_heads,         \
-                            const float* W, const float* bias, int T, int K, int N) {           \
-    linear_body<ISA>(out, out_heads, in, in_heads, W, bias, T, K, N);                           \
-  }                                                                                             \
-  TARGET void NAME##_layernorm(float* out, float* mean, float* rstd, const float* in,           \
-                               const float* w, const float* b, int T, int C) {                  \
-    layernorm_body<ISA>(out, mean, rstd, in, w, b, T, C);                                       \
-  }                                                                                             \
-  TARGET void NAME##_gelu(float* out, const float* in, int n) { gelu_body<ISA>(out, in, n); }   \
-  TARGET void NAME##_softmax_row(float* row, int n) { softmax_row_body<ISA>(row, n); }          \
-  TARGET void NAME##_softmax_rows(float* rows, int T, int n) { softmax_rows_body<ISA>(rows, T, n); } \
-  TARGET void NAME##_add(float* out, const float* a, const float* b, int n) {                  \
-    add_body<ISA>(out, a, b, n);                                                                \
-  }                                                                                             \
-  TARGET void NAME##_attention_head(float* scores, float* weights, float* out, const float* q,  \
-                                    const float* k, const float* v, int T, float scale) {       \
-    attention_head_body<ISA>(scores, weights, out, q, k, v, T, scale);                          \
-  }                                                                                             \
-  constexpr KernelTable NAME{&NAME##_linear,      &NAME##_layernorm, &NAME##_gelu,             \
-                             &NAME##_softmax_row, &NAME##_softmax_rows, &NAME##_add,              \
-                             &NAME##_attention_head};
-
-AM_DEFINE_KERNELS(kBaselineKernels, Baseline, )
-#if defined(__x86_64__)
-#define AM_X86_LEVELS 1
-AM_DEFINE_KERNELS(kAvx2Kernels, Avx2, __attribute__((target("avx2,fma"))))
-AM_DEFINE_KERNELS(kAvx512Kernels, Avx512,
-                  __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma"))))
-#endif
-
-const KernelTable& table_for(SimdLevel level) {
-#ifdef AM_X86_LEVELS
-  if (level == SimdLevel::kAvx512) return kAvx512Kernels;
-  if (level == SimdLevel::kAvx2) return kAvx2Kernels;
-#endif
-  (void)level;
-  return kBaselineKernels;
-}
-
-const KernelTable& active() { return table_for(simd_level()); }
 
 }  // namespace
 
 // (Head-major input and output at once is not needed, so not built.)
 void linear(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, false, in, false, W, bias, T, K, N);
+  simd::dispatch<Linear>(simd_level(), out, false, in, false, W, bias, T, K, N);
 }
 
 void linear_to_heads(float* out, const float* in, const float* W, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, true, in, false, W, nullptr, T, K, N);
+  const float* no_bias = nullptr;  // typed: one build of Linear serves all three
+  simd::dispatch<Linear>(simd_level(), out, true, in, false, W, no_bias, T, K, N);
 }
 
-void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K,
-                       int N) {
+void linear_from_heads(float* out, const float* in, const float* W, const float* bias, int T, int K, int N) {
   if (T <= 0 || N <= 0) return;
-  active().linear(out, false, in, true, W, bias, T, K, N);
+  simd::dispatch<Linear>(simd_level(), out, false, in, true, W, bias, T, K, N);
 }
 
-void add(float* out, const float* a, const float* b, int n) { active().add(out, a, b, n); }
-
-void softmax_rows(float* rows, int T, int n) { active().softmax_rows(rows, T, n); }
-
-void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w,
-               const float* b, int T, int C) {
-  active().layernorm(out, mean, rstd, in, w, b, T, C);
+void add(float* out, const float* a, const float* b, int n) {
+  simd::dispatch<Add>(simd_level(), out, a, b, n);
 }
 
-void gelu(float* out, const float* in, int n) { active().gelu(out, in, n); }
+void softmax_rows(float* rows, int T, int n) { simd::dispatch<SoftmaxRows>(simd_level(), rows, T, n); }
 
-void softmax_row(float* row, int n) { active().softmax_row(row, n); }
+void layernorm(float* out, float* mean, float* rstd, const float* in, const float* w, const float* b, int T,
+               int C) {
+  simd::dispatch<LayerNorm>(simd_level(), out, mean, rstd, in, w, b, T, C);
+}
 
-void attention_head(float* scores, float* weights, float* out, const float* q, const float* k,
-                    const float* v, int T, float scale) {
-  active().attention_head(scores, weights, out, q, k, v, T, scale);
+void gelu(float* out, const float* in, int n) { simd::dispatch<Gelu>(simd_level(), out, in, n); }
+
+void softmax_row(float* row, int n) { simd::dispatch<SoftmaxRow>(simd_level(), row, n); }
+
+void attention_head(float* scores, float* weights, float* out, const float* q, const float* k, const float* v,
+                    int T, float scale) {
+  simd::dispatch<AttentionHead>(simd_level(), scores, weights, out, q, k, v, T, scale);
 }
 
 float erf_approx(float x) { return simd::erf(simd::splat<simd::f4v>(x))[0]; }

@@ -1,16 +1,26 @@
-// Portable SIMD helpers for the forward kernels (GCC/Clang vector extensions, no
-// intrinsics), generic over the vector type: f16v is one AVX-512 register, f8v one
-// AVX2 register, f4v one SSE register. Every helper is always_inline, so it compiles
-// for the instruction set of the kernel that calls it (see kernels.cpp).
-// Private to src/model.
+// The SIMD helpers of the model's kernels and the trainer's ops: GCC/Clang vector
+// extensions, generic over the vector type (Vec<float, 64> is one AVX-512 register,
+// Vec<float, 32> one AVX2 register, Vec<float, 16> one SSE register). Every helper but the
+// FMA overloads is always_inline, so it compiles for the instruction set of the kernel
+// that calls it (am/simd/dispatch.hpp).
 #pragma once
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <utility>
+#if defined(__x86_64__) && !defined(__clang__)
+#include <immintrin.h>
+#endif
 
 #define AM_INLINE [[gnu::always_inline]] inline
+
+#if defined(__x86_64__)
+// The instruction sets of the AVX builds (see am/simd/dispatch.hpp).
+#define AM_TARGET_AVX2 __attribute__((target("avx2,fma")))
+#define AM_TARGET_AVX512 __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx2,fma")))
+#endif
 
 // GCC notes that returning a 32/64-byte vector from a function compiled without AVX
 // would change the ABI; these helpers are always inlined, so no such call exists.
@@ -19,31 +29,32 @@
 
 namespace am::simd {
 
-typedef float f4v __attribute__((vector_size(16)));
-typedef float f8v __attribute__((vector_size(32)));
-typedef float f16v __attribute__((vector_size(64)));
-typedef std::int32_t i4v __attribute__((vector_size(16)));
-typedef std::int32_t i8v __attribute__((vector_size(32)));
-typedef std::int32_t i16v __attribute__((vector_size(64)));
+// Bytes-wide vectors of T (16, 32 or 64 bytes: SSE, AVX2, AVX-512).
+template <class T, int Bytes>
+struct VecOf {
+  typedef T type __attribute__((vector_size(Bytes)));
+};
+template <class T, int Bytes>
+using Vec = typename VecOf<T, Bytes>::type;
+using f4v = Vec<float, 16>;
+using f8v = Vec<float, 32>;
+using f16v = Vec<float, 64>;
 
-// The integer vector of the same shape (what comparisons return).
-template <class V> struct IntOf;
-template <> struct IntOf<f4v> { using type = i4v; };
-template <> struct IntOf<f8v> { using type = i8v; };
-template <> struct IntOf<f16v> { using type = i16v; };
-template <class V> using Int = typename IntOf<V>::type;
-
-template <class V> inline constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(float));
-inline constexpr int kMaxLanes = 16;
+// The integer vector of the same shape (what comparisons of float vectors return).
+template <class V>
+using Int = Vec<std::int32_t, sizeof(V)>;
 
 template <class V>
-AM_INLINE V load(const float* p) {
+inline constexpr int kLanes = static_cast<int>(sizeof(V) / sizeof(V{}[0]));
+
+template <class V, class T>
+AM_INLINE V load(const T* p) {
   V v;
   std::memcpy(&v, p, sizeof v);  // unaligned load
   return v;
 }
-template <class V>
-AM_INLINE void store(float* p, V v) {
+template <class V, class T>
+AM_INLINE void store(T* p, V v) {
   std::memcpy(p, &v, sizeof v);
 }
 template <class V>
@@ -57,10 +68,33 @@ AM_INLINE Int<V> lane_index() {
   for (int i = 0; i < kLanes<V>; ++i) v[i] = i;
   return v;
 }
-template <class V>
-AM_INLINE V min(V a, V b) {
-  return a < b ? a : b;
+// acc + a·b with one rounding in every lane, whatever the file's -ffp-contract: std::fma
+// lane by lane (exact; a libm call per lane without FMA hardware, as in SSE2).
+template <class V, class T>
+AM_INLINE V fma(V acc, T a, V b) {
+  V out;
+  for (int i = 0; i < kLanes<V>; ++i) out[i] = std::fma(a, b[i], acc[i]);
+  return out;
 }
+#if defined(__x86_64__) && !defined(__clang__)
+// GCC: the AVX widths as one FMA instruction from the start. The lane loop above becomes
+// one only after GCC has judged the loops around it too big to unroll, leaving their
+// accumulators in memory (a training step twice as slow). Not always_inline: no intrinsic
+// can be inlined into a caller without the target attribute, which a kernel's run() is
+// until dispatch inlines it; GCC inlines these afterwards, into the AVX build.
+inline AM_TARGET_AVX2 Vec<float, 32> fma(Vec<float, 32> acc, float a, Vec<float, 32> b) {
+  return (Vec<float, 32>)_mm256_fmadd_ps(_mm256_set1_ps(a), (__m256)b, (__m256)acc);
+}
+inline AM_TARGET_AVX2 Vec<double, 32> fma(Vec<double, 32> acc, double a, Vec<double, 32> b) {
+  return (Vec<double, 32>)_mm256_fmadd_pd(_mm256_set1_pd(a), (__m256d)b, (__m256d)acc);
+}
+inline AM_TARGET_AVX512 Vec<float, 64> fma(Vec<float, 64> acc, float a, Vec<float, 64> b) {
+  return (Vec<float, 64>)_mm512_fmadd_ps(_mm512_set1_ps(a), (__m512)b, (__m512)acc);
+}
+inline AM_TARGET_AVX512 Vec<double, 64> fma(Vec<double, 64> acc, double a, Vec<double, 64> b) {
+  return (Vec<double, 64>)_mm512_fmadd_pd(_mm512_set1_pd(a), (__m512d)b, (__m512d)acc);
+}
+#endif
 template <class V>
 AM_INLINE V max(V a, V b) {
   return a > b ? a : b;
@@ -73,12 +107,6 @@ AM_INLINE V sqrt(V x) {
   return r;
 }
 
-// x limited to [lo, hi]; NaN stays NaN (every comparison with it is false).
-template <class V>
-AM_INLINE V clamp(V x, V lo, V hi) {
-  const V above_lo = x < lo ? lo : x;
-  return above_lo > hi ? hi : above_lo;
-}
 template <class V>
 AM_INLINE V as_float(Int<V> v) {
   V f;
@@ -94,9 +122,7 @@ AM_INLINE Int<V> as_int(V v) {
 
 // The sum of the lanes, added pairwise (halves, then quarters, ...).
 AM_INLINE float sum(f4v v) { return (v[0] + v[2]) + (v[1] + v[3]); }
-AM_INLINE float sum(f8v v) {
-  return sum(f4v{v[0], v[1], v[2], v[3]} + f4v{v[4], v[5], v[6], v[7]});
-}
+AM_INLINE float sum(f8v v) { return sum(f4v{v[0], v[1], v[2], v[3]} + f4v{v[4], v[5], v[6], v[7]}); }
 AM_INLINE float sum(f16v v) {
   return sum(f8v{v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]} +
              f8v{v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15]});
@@ -165,7 +191,7 @@ AM_INLINE V sum_rows(V* rows) {
 template <class V>
 AM_INLINE V exp_nonpositive(V x) {
   const V lo = splat<V>(-86.5f);
-  const V xc = x < lo ? lo : x;  // NaN stays NaN
+  const V xc = x < lo ? lo : x;             // NaN stays NaN
   const V shifter = splat<V>(12582912.0f);  // 1.5·2^23: adding it rounds to an integer
   const V shifted = xc * 1.44269504f + shifter;
   const V n = shifted - shifter;
@@ -212,44 +238,36 @@ struct ErfPieces {
   static constexpr int kPieces = 16;
   static constexpr float kWidth = 0.25f;
   alignas(64) static constexpr float c[6][kPieces] = {
-  {// c0
-    0.1403162032365799f, 0.4041168987751007f, 0.6232408881187439f, 0.7840750813484192f,
-    0.8883882164955139f, 0.9481700658798218f, 0.9784437417984009f, 0.9919900298118591f,
-    0.9973459839820862f, 0.9992170333862305f, 0.999794602394104f, 0.9999521374702454f,
-    0.9999901056289673f, 0.9999982118606567f, 0.9999997019767761f, 0.9999999403953552f},
-  {// c1
-    0.2777213156223297f, 0.24508820474147797f, 0.1908748894929886f, 0.13118626177310944f,
-    0.07956849038600922f, 0.0425899438560009f, 0.02011806331574917f, 0.008386456407606602f,
-    0.003085204865783453f, 0.0010016195010393858f, 0.0002869688905775547f,
-    7.255716627696529e-05f, 1.6189718735404313e-05f, 3.187953552696854e-06f,
-    5.539857852454588e-07f, 8.495705117184116e-08f},
-  {// c2
-    -0.008678598329424858f, -0.022976592183113098f, -0.029823847115039825f,
-    -0.028696905821561813f, -0.022378768771886826f, -0.014640482142567635f,
-    -0.008173087611794472f, -0.003931187093257904f, -0.0016389999072998762f,
-    -0.0005946849705651402f, -0.00018830398039426655f, -5.2140581829007715e-05f,
-    -1.2644274647755083e-05f, -2.6885522856900934e-06f, -5.017009812036122e-07f,
-    -8.222208691677224e-08f},
-  {// c3
-    -0.005604944657534361f, -0.0036699159536510706f, -0.0008699349709786475f,
-    0.0014518477255478501f, 0.002538274275138974f, 0.002467782935127616f, 0.001794412499293685f,
-    0.0010537892812862992f, 0.0005162179586477578f, 0.00021453907538671046f,
-    7.640985131729394e-05f, 2.3474733097827993e-05f, 6.249098987609614e-06f,
-    1.4461429600487463e-06f, 2.916331709457154e-07f, 5.1345789842116574e-08f},
-  {// c4
-    0.00026632321532815695f, 0.0006461479933932424f, 0.0006855225656181574f,
-    0.00043809853377752006f, 0.00011068251478718594f, -0.00011712127161445096f,
-    -0.00019289564806967974f, -0.00016469966794829816f, -0.0001031362553476356f,
-    -5.158571366337128e-05f, -2.1355232092901133e-05f, -7.455230388586642e-06f,
-    -2.2196204554347787e-06f, -5.677460990227701e-07f, -1.2540496641122445e-07f,
-    -2.4009571220062753e-08f},
-  {// c5
-    0.00010101133375428617f, 4.424308644956909e-05f, -2.6349011022830382e-05f,
-    -6.507604848593473e-05f, -5.9593698097160086e-05f, -2.9930884920759127e-05f,
-    -2.2726101178704994e-06f, 1.1043852282455191e-05f, 1.2145466826041229e-05f,
-    8.165051440300886e-06f, 4.1396947381144855e-06f, 1.689225200607325e-06f,
-    5.715872362088703e-07f, 1.6306800887377904e-07f, 3.963288364161599e-08f,
-    8.263978834577301e-09f},
+      {// c0
+       0.1403162032365799f, 0.4041168987751007f, 0.6232408881187439f, 0.7840750813484192f,
+       0.8883882164955139f, 0.9481700658798218f, 0.9784437417984009f, 0.9919900298118591f,
+       0.9973459839820862f, 0.9992170333862305f, 0.999794602394104f, 0.9999521374702454f, 0.9999901056289673f,
+       0.9999982118606567f, 0.9999997019767761f, 0.9999999403953552f},
+      {// c1
+       0.2777213156223297f, 0.24508820474147797f, 0.1908748894929886f, 0.13118626177310944f,
+       0.07956849038600922f, 0.0425899438560009f, 0.02011806331574917f, 0.008386456407606602f,
+       0.003085204865783453f, 0.0010016195010393858f, 0.0002869688905775547f, 7.255716627696529e-05f,
+       1.6189718735404313e-05f, 3.187953552696854e-06f, 5.539857852454588e-07f, 8.495705117184116e-08f},
+      {// c2
+       -0.008678598329424858f, -0.022976592183113098f, -0.029823847115039825f, -0.028696905821561813f,
+       -0.022378768771886826f, -0.014640482142567635f, -0.008173087611794472f, -0.003931187093257904f,
+       -0.0016389999072998762f, -0.0005946849705651402f, -0.00018830398039426655f, -5.2140581829007715e-05f,
+       -1.2644274647755083e-05f, -2.6885522856900934e-06f, -5.017009812036122e-07f, -8.222208691677224e-08f},
+      {// c3
+       -0.005604944657534361f, -0.0036699159536510706f, -0.0008699349709786475f, 0.0014518477255478501f,
+       0.002538274275138974f, 0.002467782935127616f, 0.001794412499293685f, 0.0010537892812862992f,
+       0.0005162179586477578f, 0.00021453907538671046f, 7.640985131729394e-05f, 2.3474733097827993e-05f,
+       6.249098987609614e-06f, 1.4461429600487463e-06f, 2.916331709457154e-07f, 5.1345789842116574e-08f},
+      {// c4
+       0.00026632321532815695f, 0.0006461479933932424f, 0.0006855225656181574f, 0.00043809853377752006f,
+       0.00011068251478718594f, -0.00011712127161445096f, -0.00019289564806967974f, -0.00016469966794829816f,
+       -0.0001031362553476356f, -5.158571366337128e-05f, -2.1355232092901133e-05f, -7.455230388586642e-06f,
+       -2.2196204554347787e-06f, -5.677460990227701e-07f, -1.2540496641122445e-07f, -2.4009571220062753e-08f},
+      {// c5
+       0.00010101133375428617f, 4.424308644956909e-05f, -2.6349011022830382e-05f, -6.507604848593473e-05f,
+       -5.9593698097160086e-05f, -2.9930884920759127e-05f, -2.2726101178704994e-06f, 1.1043852282455191e-05f,
+       1.2145466826041229e-05f, 8.165051440300886e-06f, 4.1396947381144855e-06f, 1.689225200607325e-06f,
+       5.715872362088703e-07f, 1.6306800887377904e-07f, 3.963288364161599e-08f, 8.263978834577301e-09f},
   };
 };
 
@@ -261,10 +279,10 @@ template <class V>
 AM_INLINE V erf(V x) {
   using I = Int<V>;
   const I sign = as_int(x) & static_cast<std::int32_t>(0x80000000u);
-  const V a = as_float<V>(as_int(x) ^ sign);          // |x|
-  const V s = a * (1.0f / ErfPieces::kWidth);          // position in pieces
-  const V s_index = s < 15.0f ? s : splat<V>(15.0f);   // NaN, inf and the last piece -> 15
-  const I piece = __builtin_convertvector(s_index, I); // truncates: the piece, in [0, 15]
+  const V a = as_float<V>(as_int(x) ^ sign);                   // |x|
+  const V s = a * (1.0f / ErfPieces::kWidth);                  // position in pieces
+  const V s_index = s < 15.0f ? s : splat<V>(15.0f);           // NaN, inf and the last piece -> 15
+  const I piece = __builtin_convertvector(s_index, I);         // truncates: the piece, in [0, 15]
   const V u = (s - 0.5f) - __builtin_convertvector(piece, V);  // NaN stays NaN
   V p = lookup16<V>(ErfPieces::c[5], piece);
   p = p * u + lookup16<V>(ErfPieces::c[4], piece);
