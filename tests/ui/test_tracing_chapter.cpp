@@ -74,6 +74,10 @@ TEST_CASE("chapter 12 is registered after chapter 11 and asks before it tells", 
   CHECK(before.find("1.70") == std::string::npos);
   CHECK(tracing_answer_hidden(r.state));
   CHECK_FALSE(tracing_overlay(t, r.state).active);  // no tints before the answer either
+  // Nor a lifted plate: the first one until Reveal (an earlier chapter may have left the
+  // answer lifted), then the head that pushed hardest.
+  CHECK(ch->stage_for(hidden).lift == std::optional<std::pair<int, int>>(std::make_pair(0, 0)));
+  CHECK(ch->stage_for(r.context(t, true)).lift == std::optional<std::pair<int, int>>(std::make_pair(1, 3)));
 }
 
 TEST_CASE("chapter 12's sentences come from the tracing: two fakes, two texts", "[chapters][tracing]") {

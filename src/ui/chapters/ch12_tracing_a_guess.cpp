@@ -20,8 +20,10 @@ analysis::Tracing traced(const ChapterContext& c) {
 
 bool answered(const ChapterContext& c) { return c.state && !tracing_answer_hidden(*c.state); }
 
-// Lift the head that pushed hardest, so its threads show where its push came from.
+// Once answered, lift the head that pushed hardest, so its threads show where its push came
+// from. Before, the first plate: a plate left lifted by an earlier chapter may be the answer.
 void live_stage(ChapterStage& s, const ChapterContext& c) {
+  s.lift = std::make_pair(0, 0);
   const analysis::Tracing t = traced(c);
   if (t.attribution.target >= 0 && answered(c)) {
     const int h = strongest_head(t.attribution);
