@@ -534,13 +534,13 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   // room from the viewport (fit_to_needs), so the machine is drawn in what is left.
   ui::begin_frame_panels(panels_.layout);
   ui::draw_bar_strips(state_, panels_.layout, actions);
-  ui::draw_navigator(state_, frame_.ctx, steps(), actions);
-  ui::draw_chapter_text(state_, frame_.ctx, panels_.chapter);
-  ui::draw_beat_strip(state_);
+  ui::draw_navigator(state_, actions);
+  ui::draw_chapter_text(state_, frame_.ctx, panels_.chapter, actions.state);
+  ui::draw_beat_strip(state_, actions.state);
   ui::draw_text_input(state_, panels_.text, actions);
-  ui::draw_predictions(state_, frame_.ctx.acts, frame_.ctx.intact);
-  ui::draw_inspector(state_, inspector);
-  ui::draw_why(state_, frame_.tracing, inspector.traced_part, panels_.why);
+  ui::draw_predictions(state_, frame_.ctx.acts, frame_.ctx.intact, actions.state);
+  ui::draw_inspector(state_, inspector, actions.state);
+  ui::draw_why(state_, frame_.tracing, inspector.traced_part, panels_.why, actions.state);
   ui::DrumView drum = drum_view();
   const ui::RackView rack = rack_view(drum);
   ui::draw_drum(state_, drum, actions);
@@ -550,14 +550,14 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   ui::draw_training_panel(state_, training_->panel_view(shelf_.grown_name()), panels_.training,
                           training_actions);
   ui::draw_settings(state_, actions);
-  ui::draw_help(state_);
+  ui::draw_help(state_, actions.state);
   draw_keep_panels(requests);
   ui::StatusView status;
   status.cached = headless_ ? shelf_.cache().target() : shelf_.cache().ready();
   status.to_cache = shelf_.cache().target();
   status.frame_ms = headless_ ? 0.0 : frame_ms;
   ui::draw_status_line(state_, status);
-  ui::draw_load_messages(state_);
+  ui::draw_load_messages(state_, actions.state);
   draw_presentation_hint(time_seconds);
   // A screenshot or Home is asked of the window now; the rest waits for the next frame.
   requests.screenshot = requests.screenshot || std::exchange(actions.screenshot, false);
@@ -565,6 +565,8 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   const bool acted = actions.any() || requests.screenshot || requests.reset_camera ||
                      training_actions.any() || !state_.requested_run.empty() || keep_.lesson_intents.any() ||
                      requests.record || requests.cancel_recording;
+  // The one place the panels change the state: now, so the machine shows it this frame.
+  ui::apply_state_intents(state_, std::exchange(actions.state, {}), port_->chapter_context(state_), steps());
   panels_.actions = actions;
   panels_.training_actions = std::move(training_actions);
   panels_.clipped_text = ui::measure_clipped_text();  // every panel has had its End()

@@ -158,6 +158,31 @@ TEST_CASE("a bounded cache keeps the checkpoints nearest the drum and computes t
   CHECK(calls == before);
 }
 
+TEST_CASE("a pass computed past the cached ones is kept as a spare and reused by the next", "[cache]") {
+  const std::vector<Weights> weights = make_checkpoints(30);
+  CheckpointCache cache(
+      weights.size(),
+      [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*,
+          Activations& out) { forward(weights[i], ids, pulled, out); },
+      /*capacity=*/5);
+  const std::vector<int> ids = {2, 7, 1, 8, 2, 8};
+  cache.request(ids, HeadMask{}, 10);
+  cache.wait_idle();
+  CHECK(cache.passes_alive() == 5);
+  const CachedPass* first = nullptr;
+  {
+    const auto far = cache.get(25);  // a scrub far from the drum: the caller's only
+    REQUIRE(far);
+    first = far.get();
+  }
+  CHECK(cache.passes_alive() == 6);  // let go of, but its memory stays as a spare
+  const auto next = cache.get(27);
+  REQUIRE(next);
+  CHECK(next.get() == first);  // reused, not allocated anew
+  CHECK(same(next->acts, forward(weights[27], ids)));
+  CHECK(cache.passes_alive() == 6);
+}
+
 TEST_CASE("scrubbing and typing never hold more than twice the cache's capacity in passes", "[cache]") {
   const std::vector<Weights> weights = make_checkpoints(40);
   CheckpointCache cache(weights.size(), [&](std::size_t i, std::span<const int> ids, const HeadMask& pulled, const Activations*, Activations& out) {

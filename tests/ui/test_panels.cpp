@@ -81,12 +81,12 @@ struct Harness {
     const auto steps = engine.checkpoint_steps();
     handle_shortcuts(state, c, steps, events, typing, actions);
     if (framed) draw_bar_strips(state, layout, actions);
-    draw_navigator(state, c, steps, actions);
-    draw_chapter_text(state, c, chapter_panel);
-    draw_beat_strip(state);
+    draw_navigator(state, actions);
+    draw_chapter_text(state, c, chapter_panel, actions.state);
+    draw_beat_strip(state, actions.state);
     draw_text_input(state, text_panel, actions);
-    draw_predictions(state, &acts, &acts);
-    draw_inspector(state, InspectorView{});
+    draw_predictions(state, &acts, &acts, actions.state);
+    draw_inspector(state, InspectorView{}, actions.state);
     DrumView drum;
     drum.training = &engine.training;
     draw_drum(state, drum, actions);
@@ -95,9 +95,11 @@ struct Harness {
     rack.training = &engine.training;
     draw_rack(state, rack, actions);
     draw_settings(state, actions);
-    draw_help(state);
+    draw_help(state, actions.state);
     draw_status_line(state, StatusView{});
     ImGui::Render();
+    // As the session does: the panels only read the state; their intents change it here.
+    apply_state_intents(state, actions.state, engine.chapter_context(state), steps);
     return actions;
   }
 };
@@ -162,10 +164,10 @@ TEST_CASE("panels show their empty states without a pass or a manifest", "[panel
   state.settings.panels.settings = true;
   ImGui::NewFrame();
   PanelActions actions;
-  draw_predictions(state, nullptr, nullptr);
+  draw_predictions(state, nullptr, nullptr, actions.state);
   draw_drum(state, DrumView{}, actions);
   draw_rack(state, RackView{}, actions);
-  draw_inspector(state, InspectorView{"a dial\nq·k = 1.2", ""});
+  draw_inspector(state, InspectorView{"a dial\nq·k = 1.2", ""}, actions.state);
   ImGui::Render();
   CHECK_FALSE(actions.any());
 }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "am/analysis/tracing.hpp"
@@ -16,6 +17,7 @@
 #include "am/model/activations.hpp"
 #include "am/model/analysis_summary.hpp"
 #include "am/ui/app_state.hpp"
+#include "am/ui/beat_player.hpp"
 #include "am/ui/chapter.hpp"
 #include "am/ui/frame_layout.hpp"
 #include "am/ui/input_events.hpp"
@@ -23,8 +25,40 @@
 
 namespace am::ui {
 
+// What the panels ask to change in AppState. The panels only read the state; the session
+// applies these in one place (apply_state_intents), right after every panel has drawn, so
+// the machine shows a change in the same frame. Each is the whole new value of one part.
+struct StateIntents {
+  std::optional<std::string> text;          // typed in the text box: the learner's own text
+  bool use_example = false;                 // the chapter's own example text instead
+  std::optional<int> chapter;               // the navigator: enter this chapter
+  std::optional<HeadMask> pulled;           // the rack, after a click
+  std::optional<std::pair<int, int>> lift;  // (layer, head), zero-based: the plate to lift
+  std::optional<std::int64_t> step;         // the drum turned by hand (its playback stops)
+  bool toggle_playing = false;              // the drum's Play / Pause
+  std::optional<double> play_speed;         // the drum's speed
+  std::optional<std::string> run;           // the run menu
+  std::optional<PredictState> predict;      // a guess chosen or revealed
+  bool ask_again = false;                   // the chapter's question is asked afresh
+  std::optional<BeatPlayer> beat;           // the beat strip's buttons, scrubber and speed
+  std::optional<Settings> settings;         // Settings, the View menu, a panel closed
+  bool toggle_presentation = false;         // the View menu's "Presentation"
+  std::optional<int> trace_target;          // a character of the top 5 clicked: "why?"
+  std::optional<std::string> corruption;    // "why?": the corrupted text asked for ("" none)
+  std::optional<WriteSettings> write;       // Write's temperature and seed
+  std::optional<int> hovered_part;          // "why?": the chart's bar under the mouse (-1 none)
+  bool close_why = false;                   // "why?" closed
+  bool close_load_messages = false;
+  bool any() const {
+    return text || use_example || chapter || pulled || lift || step || toggle_playing || play_speed || run ||
+           predict || beat || settings || toggle_presentation || trace_target || corruption ||
+           close_load_messages || write || hovered_part || close_why || ask_again;
+  }
+};
+
 // What the user asked for this frame.
 struct PanelActions {
+  StateIntents state;            // applied at once, after the panels (apply_state_intents)
   bool chapter_changed = false;  // a chapter was entered (text, step, lift may have changed)
   bool text_changed = false;
   bool step_changed = false;   // state.step moved (drum, playback)
@@ -44,9 +78,9 @@ struct PanelActions {
   bool lesson_add = false;          // View menu: add this view to the lesson
   bool record = false;              // View menu: "Record…"
   bool any() const {
-    return chapter_changed || text_changed || step_changed || heads_changed || selection_changed ||
-           settings_changed || screenshot || reset_camera || generate > 0 || save_view || open_view ||
-           machine_screenshot || quit || lesson_step != 0 || show_lesson || lesson_add || record;
+    return state.any() || chapter_changed || text_changed || step_changed || heads_changed ||
+           selection_changed || settings_changed || screenshot || reset_camera || generate > 0 || save_view ||
+           open_view || machine_screenshot || quit || lesson_step != 0 || show_lesson || lesson_add || record;
   }
 };
 
@@ -105,7 +139,8 @@ struct DrumView {
 };
 // The run menu at the start of the drum's row: names the run on show; choosing another sets
 // state.requested_run (the session switches drum, curves, chapters and analysis).
-bool draw_run_menu(AppState& state, const DrumView& view);  // true when it drew on the row
+bool draw_run_menu(const AppState& state, const DrumView& view,
+                   StateIntents& intents);  // true when it drew on the row
 // Chapter 6's head × score table from analysis.json's circuit (nothing without it).
 void draw_score_heat_map(const AnalysisSummary& analysis);
 
@@ -123,24 +158,31 @@ struct StatusView {
 };
 
 // --- the panels ---------------------------------------------------------------
-void draw_navigator(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
-                    PanelActions& actions);
-void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel);
+void draw_navigator(const AppState& state, PanelActions& actions);
+void draw_chapter_text(const AppState& state, const ChapterContext& context, ChapterPanelState& panel,
+                       StateIntents& intents);
 // The chapter's beat strip: ◀ Play ▶, the scrubber and the speed (beats.hpp).
-void draw_beat_strip(AppState& state);
-void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions);
-void draw_predictions(AppState& state, const Activations* acts, const Activations* intact);
-void draw_inspector(AppState& state, const InspectorView& view);
+void draw_beat_strip(const AppState& state, StateIntents& intents);
+void draw_text_input(const AppState& state, TextInputPanelState& panel, PanelActions& actions);
+void draw_predictions(const AppState& state, const Activations* acts, const Activations* intact,
+                      StateIntents& intents);
+void draw_inspector(const AppState& state, const InspectorView& view, StateIntents& intents);
 // "why 'l'?" (issue 22): shown when asked (tracing_shown); t may be null (nothing traced);
 // machine_part: the attribution part under the mouse in the machine, or -1.
-void draw_why(AppState& state, const analysis::Tracing* t, int machine_part, WhyPanelState& panel);
-void draw_drum(AppState& state, const DrumView& view, PanelActions& actions);
-void draw_rack(AppState& state, const RackView& view, PanelActions& actions);
-void draw_settings(AppState& state, PanelActions& actions);
-void draw_help(AppState& state);
-void draw_status_line(AppState& state, const StatusView& view);
+void draw_why(const AppState& state, const analysis::Tracing* t, int machine_part, WhyPanelState& panel,
+              StateIntents& intents);
+void draw_drum(const AppState& state, const DrumView& view, PanelActions& actions);
+void draw_rack(const AppState& state, const RackView& view, PanelActions& actions);
+void draw_settings(const AppState& state, PanelActions& actions);
+void draw_help(const AppState& state, StateIntents& intents);
+void draw_status_line(const AppState& state, const StatusView& view);
 // What loading left out and why (state.load_messages), until the learner closes it.
-void draw_load_messages(AppState& state);
+void draw_load_messages(const AppState& state, StateIntents& intents);
+
+// The one place the panels' intents change the state (after every panel has drawn).
+// `context` is what entering a chapter reads; `steps` the run's checkpoints.
+void apply_state_intents(AppState& state, const StateIntents& intents, const ChapterContext& context,
+                         const std::vector<std::int64_t>& steps);
 
 // Keyboard shortcuts (all_shortcuts()) from this frame's key events, each acted on
 // once; none while a text field has focus (`typing`, or ImGui's WantTextInput).
@@ -165,7 +207,7 @@ std::vector<std::string> measure_clipped_text();
 // A panel that had to shorten or drop a text says so here (measure_clipped_text reports it).
 void report_clipped(std::string what);
 // The strips of collapsed bars, each with the button that opens its bar again.
-void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions);
+void draw_bar_strips(const AppState& state, const FrameLayout& layout, PanelActions& actions);
 // Just after F11: a line at the top of the viewport saying how to bring the bars back,
 // fading out (alpha 1 to 0; nothing at 0).
 void draw_presentation_hint(const FrameLayout& layout, float alpha);

@@ -53,7 +53,7 @@ struct TrainingPanelView {
 };
 
 // Drawn in chapter 11, and wherever a run is going on.
-void draw_training_panel(AppState& state, const TrainingPanelView& view, TrainingPanelState& panel,
+void draw_training_panel(const AppState& state, const TrainingPanelView& view, TrainingPanelState& panel,
                          TrainingActions& actions);
 
 }  // namespace am::ui

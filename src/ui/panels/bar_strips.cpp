@@ -25,22 +25,21 @@ bool strip(const char* id, const PanelRect& r, ImGuiDir arrow, const char* toolt
 
 }  // namespace
 
-void draw_bar_strips(AppState& state, const FrameLayout& layout, PanelActions& actions) {
+void draw_bar_strips(const AppState& state, const FrameLayout& layout, PanelActions& actions) {
   if (layout.presentation) return;
-  PanelVisibility& p = state.settings.panels;
+  Settings shown = state.settings;
+  PanelVisibility& p = shown.panels;
   if (!layout.left_open && !layout.left.empty() &&
-      strip("##left strip", layout.left, ImGuiDir_Right, "Show the chapter column")) {
+      strip("##left strip", layout.left, ImGuiDir_Right, "Show the chapter column"))
     p.left_bar = true;
-    actions.settings_changed = true;
-  }
   if (!layout.right_open && !layout.right.empty() &&
-      strip("##right strip", layout.right, ImGuiDir_Left, "Show the readings column")) {
+      strip("##right strip", layout.right, ImGuiDir_Left, "Show the readings column"))
     p.right_bar = true;
-    actions.settings_changed = true;
-  }
   if (!layout.bottom_open && !layout.bottom.empty() &&
-      strip("##bottom strip", layout.bottom, ImGuiDir_Up, "Show the text and the drum")) {
+      strip("##bottom strip", layout.bottom, ImGuiDir_Up, "Show the text and the drum"))
     p.bottom_bar = true;
+  if (!(shown == state.settings)) {
+    actions.state.settings = shown;
     actions.settings_changed = true;
   }
 }

@@ -10,7 +10,7 @@
 
 namespace am::ui {
 
-void draw_beat_strip(AppState& state) {
+void draw_beat_strip(const AppState& state, StateIntents& intents) {
   const BeatScript* script = chapter_beats(state.chapter);
   bool open = true;
   if (!widgets::begin_panel("Beats###beats", &open, ImVec2(0.01f, 0.1f), ImVec2(300, 90))) {
@@ -24,7 +24,7 @@ void draw_beat_strip(AppState& state) {
     ImGui::End();
     return;
   }
-  BeatPlayer& p = state.beat;
+  BeatPlayer p = state.beat;  // the buttons act on a copy; a change goes back as an intent
   p.chapter = state.chapter;
   if (ImGui::ArrowButton("##beat back", ImGuiDir_Left)) step_beat(p, -1, count);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The beat before (Up arrow or ,)");
@@ -56,6 +56,7 @@ void draw_beat_strip(AppState& state) {
   ImGui::SetNextItemWidth(-1.0f);
   ImGui::SliderFloat("##speed", &p.speed, kMinBeatSpeed, kMaxBeatSpeed, "speed %.2fx",
                      ImGuiSliderFlags_Logarithmic);
+  if (!(p == state.beat)) intents.beat = p;
   ImGui::End();
 }
 

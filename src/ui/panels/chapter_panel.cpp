@@ -52,12 +52,9 @@ void draw_paragraphs(const std::string& text) {
   }
 }
 
-void draw_question(AppState& state, const ChapterPanelState& panel) {
-  if (panel.prompt.empty()) return;
-  ImGui::Separator();
-  widgets::text_wrapped_whole(panel.prompt);
-  PredictState& p = state.predict;
-  if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
+// The choices, Reveal, the answer and "Ask again", on the learner's guess `p` (a copy:
+// draw_question hands a change back as an intent). True when asked again.
+bool draw_guess(PredictState& p, const ChapterPanelState& panel) {
   ImGui::BeginDisabled(p.revealed);
   for (std::size_t i = 0; i < panel.choices.size(); ++i) {
     // The button, then its words wrapped beside it: a long choice never runs past the column.
@@ -77,17 +74,26 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
       ImGui::SameLine();
       ImGui::TextDisabled("make a guess first");
     }
-    return;
+    return false;
   }
   if (panel.correct_choice >= 0)
     ImGui::TextColored(
         p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
         p.choice == panel.correct_choice ? "Right." : "Not this time.");
   widgets::text_wrapped_whole(panel.reveal);
-  if (ImGui::SmallButton("Ask again")) {
-    p = PredictState{state.chapter, -1, false};
-    state.answers.erase(state.chapter);
-  }
+  if (!ImGui::SmallButton("Ask again")) return false;
+  p = PredictState{p.chapter, -1, false};
+  return true;
+}
+
+void draw_question(const AppState& state, const ChapterPanelState& panel, StateIntents& intents) {
+  if (panel.prompt.empty()) return;
+  ImGui::Separator();
+  widgets::text_wrapped_whole(panel.prompt);
+  PredictState p = state.predict;
+  if (p.chapter != state.chapter) p = PredictState{state.chapter, -1, false};
+  intents.ask_again = draw_guess(p, panel);
+  if (!(p == state.predict)) intents.predict = p;
 }
 
 }  // namespace
@@ -95,15 +101,16 @@ void draw_question(AppState& state, const ChapterPanelState& panel) {
 // Chapter 6, "Eight heads, eight jobs", shows every head's scores as a table.
 constexpr int kScoreMapChapter = 6;
 
-void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPanelState& panel) {
+void draw_chapter_text(const AppState& state, const ChapterContext& context, ChapterPanelState& panel,
+                       StateIntents& intents) {
   if (!state.settings.panels.chapter_text) return;
   const Chapter* chapter = find_chapter(state.chapter);
   const std::string title =
       chapter ? std::to_string(chapter->number) + "  " + std::string(chapter->title) : "Chapter";
   // A fixed window name keeps the saved layout when the chapter changes.
   const std::string window = title + "###chapter";
-  if (!widgets::begin_panel(window.c_str(), &state.settings.panels.chapter_text, ImVec2(0.01f, 0.45f),
-                            ImVec2(430, 420))) {
+  if (!widgets::begin_shown_panel(window.c_str(), &PanelVisibility::chapter_text, state, intents,
+                                  ImVec2(0.01f, 0.45f), ImVec2(430, 420))) {
     ImGui::End();
     return;
   }
@@ -116,11 +123,7 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
   if (panel.chapter != chapter->number) ImGui::SetScrollY(0.0f);
   refresh(panel, state, context, *chapter);
   if (state.own_text && state.raw_text != chapter->default_text) {
-    if (ImGui::SmallButton("Use this chapter's example")) {
-      set_text(state, std::string(chapter->default_text));
-      state.own_text = false;
-      clear_written(state);
-    }
+    if (ImGui::SmallButton("Use this chapter's example")) intents.use_example = true;
     ImGui::Spacing();
   }
   // The whole title, wrapped, at the head of the column (the navigator's button may only say "Chapter N").
@@ -136,7 +139,7 @@ void draw_chapter_text(AppState& state, const ChapterContext& context, ChapterPa
     widgets::text_wrapped_whole(panel.caption);
     ImGui::PopStyleColor();
   }
-  draw_question(state, panel);
+  draw_question(state, panel, intents);
   if (!panel.try_this.empty()) {
     ImGui::Separator();
     ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(widgets::colour_accent()), "Try this");

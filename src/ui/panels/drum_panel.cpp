@@ -79,7 +79,7 @@ void draw_checkpoint_numbers(const CheckpointMetrics& now, bool marked) {
 
 }  // namespace
 
-bool draw_run_menu(AppState& state, const DrumView& view) {
+bool draw_run_menu(const AppState& state, const DrumView& view, StateIntents& intents) {
   std::string title = state.run;
   for (const auto& [name, t] : view.runs)
     if (name == state.run) title = t;
@@ -91,17 +91,17 @@ bool draw_run_menu(AppState& state, const DrumView& view) {
   ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x * 0.36f, ImGui::GetFontSize() * 8.0f));
   if (ImGui::BeginCombo("##run", ("run: " + state.run).c_str())) {
     for (const auto& [name, t] : view.runs)
-      if (ImGui::Selectable(t.c_str(), name == state.run) && name != state.run) state.requested_run = name;
+      if (ImGui::Selectable(t.c_str(), name == state.run) && name != state.run) intents.run = name;
     ImGui::EndCombo();
   }
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("The training run on the drum: %s", title.c_str());
   return true;
 }
 
-void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
+void draw_drum(const AppState& state, const DrumView& view, PanelActions& actions) {
   if (!state.settings.panels.drum) return;
-  if (!widgets::begin_panel("Training drum", &state.settings.panels.drum, ImVec2(0.30f, 0.74f),
-                            ImVec2(480, 230))) {
+  if (!widgets::begin_shown_panel("Training drum", &PanelVisibility::drum, state, actions.state,
+                                  ImVec2(0.30f, 0.74f), ImVec2(480, 230))) {
     ImGui::End();
     return;
   }
@@ -110,7 +110,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
     ImGui::End();
     return;
   }
-  const bool run_shown = draw_run_menu(state, view);
+  const bool run_shown = draw_run_menu(state, view, actions.state);
   const TrainingRecord& t = *view.training;
   const std::vector<std::int64_t> steps = t.steps();
   if (steps.size() == 1) {
@@ -122,7 +122,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   int index = static_cast<int>(t.nearest_index(state.step));
   // The run, Play and the slider share a row: the bottom bar is a few rows high.
   if (run_shown) ImGui::SameLine();
-  if (ImGui::Button(state.playing ? "Pause" : "Play")) toggle_playback(state, steps);
+  if (ImGui::Button(state.playing ? "Pause" : "Play")) actions.state.toggle_playing = true;
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Play through training (P)");
   ImGui::SameLine();
   // The playback speed, beside Play.
@@ -132,7 +132,8 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   if (ImGui::BeginCombo("##speed", speed)) {
     for (double s : kPlaySpeeds) {
       std::snprintf(speed, sizeof speed, "%g\u00d7", s);
-      if (ImGui::Selectable(speed, s == state.play_speed)) state.play_speed = s;
+      if (ImGui::Selectable(speed, s == state.play_speed) && s != state.play_speed)
+        actions.state.play_speed = s;
     }
     ImGui::EndCombo();
   }
@@ -141,8 +142,7 @@ void draw_drum(AppState& state, const DrumView& view, PanelActions& actions) {
   ImGui::SetNextItemWidth(-1.0f);
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
   if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, view.slider_label.c_str())) {
-    state.step = steps[static_cast<std::size_t>(index)];
-    state.playing = false;
+    actions.state.step = steps[static_cast<std::size_t>(index)];
     actions.step_changed = true;
   }
   std::vector<widgets::Series> series;

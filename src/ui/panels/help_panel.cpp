@@ -6,9 +6,10 @@
 
 namespace am::ui {
 
-void draw_help(AppState& state) {
+void draw_help(const AppState& state, StateIntents& intents) {
   if (!state.settings.panels.help) return;
-  if (!widgets::begin_panel("Help", &state.settings.panels.help, ImVec2(0.33f, 0.20f), ImVec2(420, 330))) {
+  if (!widgets::begin_shown_panel("Help", &PanelVisibility::help, state, intents, ImVec2(0.33f, 0.20f),
+                                  ImVec2(420, 330))) {
     ImGui::End();
     return;
   }

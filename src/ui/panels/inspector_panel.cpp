@@ -4,9 +4,10 @@
 
 namespace am::ui {
 
-void draw_inspector(AppState& state, const InspectorView& view) {
+void draw_inspector(const AppState& state, const InspectorView& view, StateIntents& intents) {
   if (!state.settings.panels.inspector) return;
-  if (!widgets::begin_panel("Inspector", &state.settings.panels.inspector, ImVec2(0.72f, 0.32f), ImVec2(320, 220))) {
+  if (!widgets::begin_shown_panel("Inspector", &PanelVisibility::inspector, state, intents,
+                                  ImVec2(0.72f, 0.32f), ImVec2(320, 220))) {
     ImGui::End();
     return;
   }

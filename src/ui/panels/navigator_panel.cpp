@@ -11,29 +11,32 @@
 namespace am::ui {
 namespace {
 
-void view_menu(AppState& state, PanelActions& actions) {
+void view_menu(const AppState& state, PanelActions& actions) {
   if (!ImGui::BeginPopup("view_menu")) return;
-  PanelVisibility& p = state.settings.panels;
+  Settings shown = actions.state.settings.value_or(state.settings);
+  PanelVisibility& p = shown.panels;
   const PanelVisibility before = p;
   ImGui::MenuItem("Chapter column", nullptr, &p.left_bar);
   ImGui::MenuItem("Readings column", nullptr, &p.right_bar);
   ImGui::MenuItem("Text and drum bar", nullptr, &p.bottom_bar);
   ImGui::Separator();
-  if (ImGui::MenuItem("Presentation", "F11", state.presentation)) state.presentation = !state.presentation;
+  if (ImGui::MenuItem("Presentation", "F11", state.presentation)) actions.state.toggle_presentation = true;
   ImGui::MenuItem("Settings", "F2", &p.settings);
   ImGui::MenuItem("Help", "F1", &p.help);
   draw_keep_menu_items(actions);
   ImGui::EndPopup();
-  if (!(before == p)) actions.settings_changed = true;
+  if (!(before == p)) {
+    actions.state.settings = shown;
+    actions.settings_changed = true;
+  }
 }
 
 }  // namespace
 
-void draw_navigator(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
-                    PanelActions& actions) {
+void draw_navigator(const AppState& state, PanelActions& actions) {
   if (!state.settings.panels.navigator) return;
-  if (!widgets::begin_panel("Chapters", &state.settings.panels.navigator, ImVec2(0.01f, 0.02f), ImVec2(320, 60),
-                            ImGuiWindowFlags_NoScrollbar)) {
+  if (!widgets::begin_shown_panel("Chapters", &PanelVisibility::navigator, state, actions.state,
+                                  ImVec2(0.01f, 0.02f), ImVec2(320, 60), ImGuiWindowFlags_NoScrollbar)) {
     ImGui::End();
     return;
   }
@@ -73,11 +76,9 @@ void draw_navigator(AppState& state, const ChapterContext& context, const std::v
   ImGui::SameLine(0.0f, 4.0f);
   if (ImGui::Button("View")) ImGui::OpenPopup("view_menu");
   view_menu(state, actions);
-  if (target >= 0 && target != state.chapter) {
-    if (const Chapter* chapter = find_chapter(target)) {
-      enter_chapter(state, *chapter, context, steps);
-      actions.chapter_changed = true;
-    }
+  if (target >= 0 && target != state.chapter && find_chapter(target)) {
+    actions.state.chapter = target;
+    actions.chapter_changed = true;
   }
   ImGui::End();
 }

@@ -149,6 +149,18 @@ bool must_fit_its_slot(const char* window_name) {
   return slot.rect != nullptr && slot.open && !slot.scrolls;
 }
 
+bool begin_shown_panel(const char* title, bool PanelVisibility::*shown, const AppState& state,
+                       StateIntents& intents, ImVec2 position_fraction, ImVec2 size, ImGuiWindowFlags flags) {
+  bool open = state.settings.panels.*shown;
+  const bool drawn = begin_panel(title, &open, position_fraction, size, flags);
+  if (!open) {
+    Settings closed = intents.settings.value_or(state.settings);  // another panel may have asked already
+    closed.panels.*shown = false;
+    intents.settings = closed;
+  }
+  return drawn;
+}
+
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags) {
   const Slot slot = g_frame.framed ? slot_for(title) : Slot{};

@@ -10,6 +10,7 @@
 #include <imgui.h>
 
 #include "am/ui/frame_layout.hpp"
+#include "am/ui/panels.hpp"
 
 namespace am::ui {
 struct GlossaryEntry;
@@ -24,6 +25,11 @@ namespace am::ui::widgets {
 // when the panel is collapsed or hidden; End is due either way.
 bool begin_panel(const char* title, bool* open, ImVec2 position_fraction, ImVec2 size,
                  ImGuiWindowFlags flags = 0);
+// begin_panel for a panel whose visibility is one of the settings: the panel only reads the
+// state, and closing it asks for the settings without it (intents.settings).
+bool begin_shown_panel(const char* title, bool PanelVisibility::*shown, const AppState& state,
+                       StateIntents& intents, ImVec2 position_fraction, ImVec2 size,
+                       ImGuiWindowFlags flags = 0);
 
 // Whether a window, by its ImGui name, is a fixed panel of the frame that must show all it
 // draws without scrolling: every slot but the chapter's words, the inspector and "why?",

@@ -9,10 +9,11 @@
 
 namespace am::ui {
 
-void draw_predictions(AppState& state, const Activations* acts, const Activations* intact) {
+void draw_predictions(const AppState& state, const Activations* acts, const Activations* intact,
+                      StateIntents& intents) {
   if (!state.settings.panels.predictions) return;
-  if (!widgets::begin_panel("Next character", &state.settings.panels.predictions, ImVec2(0.72f, 0.02f),
-                            ImVec2(320, 210))) {
+  if (!widgets::begin_shown_panel("Next character", &PanelVisibility::predictions, state, intents,
+                                  ImVec2(0.72f, 0.02f), ImVec2(320, 210))) {
     ImGui::End();
     return;
   }
@@ -38,7 +39,7 @@ void draw_predictions(AppState& state, const Activations* acts, const Activation
     }
     widgets::probability_bar(g.probability, ghost, overlay);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: why this character? (which parts of the machine said it)");
-    if (ImGui::IsItemClicked()) set_tracing_target(state, g.id);  // issue 22: opens "why?"
+    if (ImGui::IsItemClicked()) intents.trace_target = g.id;  // issue 22: opens "why?"
   }
   if (ghosts)
     widgets::text_wrapped_whole("Outlines: the same characters with every head in place.", true);

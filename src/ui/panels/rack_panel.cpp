@@ -43,10 +43,10 @@ void draw_rack_curve(const AppState& state, const RackView& view) {
 
 }  // namespace
 
-void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
+void draw_rack(const AppState& state, const RackView& view, PanelActions& actions) {
   if (!state.settings.panels.rack) return;
-  if (!widgets::begin_panel("Rack of heads", &state.settings.panels.rack, ImVec2(0.72f, 0.58f),
-                            ImVec2(320, 300))) {
+  if (!widgets::begin_shown_panel("Rack of heads", &PanelVisibility::rack, state, actions.state,
+                                  ImVec2(0.72f, 0.58f), ImVec2(320, 300))) {
     ImGui::End();
     return;
   }
@@ -60,13 +60,15 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
       ImGui::PushID(l * kHeads + h);
       bool in_place = !state.pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)];
       if (ImGui::Checkbox("##in", &in_place)) {
-        set_pulled(state, l, h, !in_place);
+        HeadMask pulled = actions.state.pulled.value_or(state.pulled);
+        pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = !in_place;
+        actions.state.pulled = pulled;
         actions.heads_changed = true;
       }
       ImGui::SameLine(0.0f, 2.0f);
       const bool lifted = state.selected_layer == l && state.selected_head == h;
       if (ImGui::Selectable(head_name(l, h).c_str(), lifted, 0, ImVec2(ImGui::CalcTextSize("L0H0").x, 0))) {
-        select_head(state, l, h);
+        actions.state.lift = std::make_pair(l, h);
         actions.heads_changed = true;
       }
       ImGui::PopID();
@@ -75,7 +77,7 @@ void draw_rack(AppState& state, const RackView& view, PanelActions& actions) {
   }
   ImGui::BeginDisabled(!state.pulled.any());
   if (ImGui::Button("Push all back")) {
-    state.pulled = HeadMask{};
+    actions.state.pulled = HeadMask{};
     actions.heads_changed = true;
   }
   ImGui::EndDisabled();

@@ -35,16 +35,21 @@ void panel_checkboxes(PanelVisibility& p) {
 
 }  // namespace
 
-void draw_settings(AppState& state, PanelActions& actions) {
+void draw_settings(const AppState& state, PanelActions& actions) {
   if (!state.settings.panels.settings) return;
-  const Settings before = state.settings;
-  if (!widgets::begin_panel("Settings", &state.settings.panels.settings, ImVec2(0.35f, 0.25f),
+  // The dialog edits a copy; a change goes back as an intent (with any other panel's).
+  Settings s = actions.state.settings.value_or(state.settings);
+  const auto ask = [&] {
+    if (s == state.settings) return;
+    actions.state.settings = s;
+    actions.settings_changed = true;
+  };
+  if (!widgets::begin_panel("Settings", &s.panels.settings, ImVec2(0.35f, 0.25f),
                             ImVec2(21.5f * ImGui::GetFontSize(), 22.5f * ImGui::GetFontSize()))) {
     ImGui::End();
-    if (!(before == state.settings)) actions.settings_changed = true;
+    ask();
     return;
   }
-  Settings& s = state.settings;
   ImGui::SliderFloat("font size", &s.font_scale, kMinFontScale, kMaxFontScale, "%.2fx");
   bool automatic_dpi = s.dpi_override <= 0.0f;
   if (ImGui::Checkbox("screen scale from the monitor", &automatic_dpi))
@@ -74,7 +79,7 @@ void draw_settings(AppState& state, PanelActions& actions) {
     s.panels.settings = true;  // keep this panel open while the user looks at the result
   }
   ImGui::End();
-  if (!(before == state.settings)) actions.settings_changed = true;
+  ask();
 }
 
 }  // namespace am::ui

@@ -8,7 +8,7 @@
 
 namespace am::ui {
 
-void draw_status_line(AppState& state, const StatusView& view) {
+void draw_status_line(const AppState& state, const StatusView& view) {
   if (!state.settings.panels.status_line) return;
   // The foot of the narrative column, or a strip along the window's bottom without a frame.
   const ImGuiIO& io = ImGui::GetIO();

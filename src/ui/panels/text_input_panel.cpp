@@ -13,7 +13,7 @@ namespace am::ui {
 namespace {
 
 // Temperature and seed of Write, beside the button.
-void draw_write_settings(AppState& state) {
+void draw_write_settings(const AppState& state, StateIntents& intents) {
   // Each with its label: on the button's row while they fit, else on the next.
   const auto labelled = [](float item_width, const char* label) {
     return item_width + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
@@ -21,27 +21,29 @@ void draw_write_settings(AppState& state) {
   const float slider_w = ImGui::GetFontSize() * 7.0f, seed_w = ImGui::GetFontSize() * 5.0f;
   widgets::same_line_if_room(labelled(slider_w, "temperature"));
   ImGui::SetNextItemWidth(slider_w);
-  float t = state.write.temperature;
+  WriteSettings how = state.write;
+  float t = how.temperature;
   if (ImGui::SliderFloat("temperature", &t, 0.0f, 2.0f, t == 0.0f ? "0 (greedy)" : "%.2f"))
-    state.write.temperature = std::clamp(t, 0.0f, kMaxTemperature);
+    how.temperature = std::clamp(t, 0.0f, kMaxTemperature);
   // Greedy writing draws nothing at random: the seed matters (and is shown) above 0.
-  if (state.write.temperature <= 0.0f) return;
-  widgets::same_line_if_room(labelled(seed_w, "seed"));
-  ImGui::SetNextItemWidth(seed_w);
-  int seed = static_cast<int>(std::min<std::uint64_t>(state.write.seed, 1000000));
-  if (ImGui::InputInt("seed", &seed))
-    state.write.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
+  if (how.temperature > 0.0f) {
+    widgets::same_line_if_room(labelled(seed_w, "seed"));
+    ImGui::SetNextItemWidth(seed_w);
+    int seed = static_cast<int>(std::min<std::uint64_t>(how.seed, 1000000));
+    if (ImGui::InputInt("seed", &seed)) how.seed = static_cast<std::uint64_t>(std::clamp(seed, 0, 1000000));
+  }
+  if (!(how == state.write)) intents.write = how;
 }
 
 }  // namespace
 
-void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& actions) {
+void draw_text_input(const AppState& state, TextInputPanelState& panel, PanelActions& actions) {
   if (!state.settings.panels.text_input) {
     panel.active = false;
     return;
   }
-  if (!widgets::begin_panel("Text", &state.settings.panels.text_input, ImVec2(0.30f, 0.02f),
-                            ImVec2(480, 170))) {
+  if (!widgets::begin_shown_panel("Text", &PanelVisibility::text_input, state, actions.state,
+                                  ImVec2(0.30f, 0.02f), ImVec2(480, 170))) {
     panel.active = false;
     ImGui::End();
     return;
@@ -70,9 +72,7 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
     --panel.focus_request;
   }
   if (ImGui::InputText("##text", panel.buffer.data(), panel.buffer.size())) {
-    set_text(state, panel.buffer.data());
-    state.own_text = true;
-    clear_written(state);
+    actions.state.text = std::string(panel.buffer.data());
     actions.text_changed = true;
   }
   panel.active = ImGui::IsItemActive();
@@ -95,7 +95,7 @@ void draw_text_input(AppState& state, TextInputPanelState& panel, PanelActions& 
       "The model continues the text one character at a time with the KV cache (chapter 10). At "
       "temperature 0 it always takes its favourite; above 0 it draws each character from its "
       "probabilities (sharpened below 1, flattened above), and the same seed draws the same text.");
-  draw_write_settings(state);
+  draw_write_settings(state, actions.state);
   if (!state.generated.text.empty()) {
     if (state.typing.into_text)  // typed into the box above, one character at a time
       ImGui::TextWrapped("The model wrote the last %zu characters%s.", state.generated.text.size(),

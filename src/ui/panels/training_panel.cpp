@@ -108,7 +108,7 @@ void saved_runs(const TrainingPanelView& view, TrainingPanelState& panel, Traini
 
 }  // namespace
 
-void draw_training_panel(AppState& state, const TrainingPanelView& view, TrainingPanelState& panel,
+void draw_training_panel(const AppState& state, const TrainingPanelView& view, TrainingPanelState& panel,
                          TrainingActions& actions) {
   const GrowingRun* g = view.run;
   const bool busy = g && g->running();

@@ -27,7 +27,8 @@ ImU32 share_colour(double v, double scale) {
                                    grey.z + (pole.z - grey.z) * t, 1.0f));
 }
 
-void draw_waterfall(AppState& state, const analysis::Attribution& a, int machine_part) {
+void draw_waterfall(const AppState& state, StateIntents& intents, const analysis::Attribution& a,
+                    int machine_part) {
   // The running sum's range, so every bar and the total fit.
   double lo = 0.0, hi = 0.0, run = 0.0, largest = 1e-9;
   for (double v : a.parts) {
@@ -63,13 +64,14 @@ void draw_waterfall(AppState& state, const analysis::Attribution& a, int machine
     if (!total && ImGui::IsItemHovered()) hovered = i;
     if (!total) run = to;
   }
-  state.tracing.hovered_part = hovered;
+  if (hovered != state.tracing.hovered_part) intents.hovered_part = hovered;
 }
 
-void draw_parts_tab(AppState& state, const analysis::Tracing& t, int machine_part) {
+void draw_parts_tab(const AppState& state, StateIntents& intents, const analysis::Tracing& t,
+                    int machine_part) {
   const analysis::Attribution& a = t.attribution;
   widgets::text_wrapped_whole(score_summary(a));
-  draw_waterfall(state, a, machine_part);
+  draw_waterfall(state, intents, a, machine_part);
   const int shown = state.tracing.hovered_part >= 0 ? state.tracing.hovered_part : machine_part;
   const int head = shown >= analysis::head_part(0, 0) && shown < analysis::head_part(kLayers, 0)
                        ? shown - analysis::head_part(0, 0)
@@ -125,7 +127,8 @@ void draw_heat_map(const analysis::Tracing& t, const std::string& text) {
     row("in L" + std::to_string(l + 1), t.map.resid[static_cast<std::size_t>(l)]);
 }
 
-void draw_patching_tab(AppState& state, const analysis::Tracing& t, WhyPanelState& panel) {
+void draw_patching_tab(const AppState& state, StateIntents& intents, const analysis::Tracing& t,
+                       WhyPanelState& panel) {
   if (!t.patched)
     widgets::text_wrapped_whole(
         "Type a corrupted text as long as yours, or let the machine change the character "
@@ -148,9 +151,7 @@ void draw_patching_tab(AppState& state, const analysis::Tracing& t, WhyPanelStat
     ask = "";
     panel.buffer[0] = '\0';
   }
-  if (ask) {
-    if (auto s = set_corruption(state, *ask); !s) set_status(state, s.error(), true);
-  }
+  if (ask) intents.corruption = *ask;
   if (!t.patched) {
     if (!t.patching_error.empty()) widgets::text_wrapped_whole(t.patching_error, true);
     return;
@@ -168,7 +169,8 @@ void draw_patching_tab(AppState& state, const analysis::Tracing& t, WhyPanelStat
 
 }  // namespace
 
-void draw_why(AppState& state, const analysis::Tracing* t, int machine_part, WhyPanelState& panel) {
+void draw_why(const AppState& state, const analysis::Tracing* t, int machine_part, WhyPanelState& panel,
+              StateIntents& intents) {
   if (!tracing_shown(state)) return;
   const std::string title =
       (t && t->attribution.target >= 0 ? "why " + quoted_character(t->attribution.target) + "?"
@@ -179,7 +181,7 @@ void draw_why(AppState& state, const analysis::Tracing* t, int machine_part, Why
     ImGui::End();
     return;
   }
-  if (!open) state.tracing.open = false;
+  if (!open) intents.close_why = true;
   // A corruption asked elsewhere (a script's "corrupt") shows the patching tab.
   if (state.tracing.corrupt != panel.shown_corrupt || state.tracing.corrupted_text != panel.shown_text) {
     panel.select_patching = state.tracing.corrupt != TracingChoice::Corrupt::kNone;
@@ -192,12 +194,12 @@ void draw_why(AppState& state, const analysis::Tracing* t, int machine_part, Why
     widgets::text_wrapped_whole("Hidden until you answer the question in the chapter text.", true);
   } else if (ImGui::BeginTabBar("##why tabs")) {
     if (ImGui::BeginTabItem("Parts")) {
-      draw_parts_tab(state, *t, machine_part);
+      draw_parts_tab(state, intents, *t, machine_part);
       ImGui::EndTabItem();
     }
     if (ImGui::BeginTabItem("Patching", nullptr,
                             panel.select_patching ? ImGuiTabItemFlags_SetSelected : ImGuiTabItemFlags_None)) {
-      draw_patching_tab(state, *t, panel);
+      draw_patching_tab(state, intents, *t, panel);
       ImGui::EndTabItem();
     }
     panel.select_patching = false;
