@@ -1,7 +1,6 @@
 // UiSession's saved views and lessons: what the machine shows now as a ViewFile, and a
 // ViewFile (or a lesson's first view) shown again. A view from another machine opens the
 // nearest thing here (the default run, the nearest checkpoint) and says what differs.
-#include <algorithm>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -60,8 +59,7 @@ store::ViewFile UiSession::current_view() const {
 
 void UiSession::open_view(const store::ViewFile& v, const std::string& label) {
   std::vector<std::string> differs;
-  const bool here = std::any_of(shelf_.runs().begin(), shelf_.runs().end(),
-                                [&](const engine::RunShelf::Run& r) { return r.info.name == v.run_name; });
+  const bool here = shelf_.find(v.run_name) != nullptr;
   const std::string run = here ? v.run_name : shelf_.runs().front().info.name;
   if (!here) differs.push_back("its run \"" + v.run_name + "\" is not here, so this shows \"" + run + "\"");
   if (auto s = switch_run(run); !s) differs.push_back(s.error());

@@ -174,9 +174,8 @@ Status UiSession::switch_run(const std::string& name) {
   state_.step = nearest_step(steps(), state_.step);
   ui::clear_written(state_);
   state_.playing = false;
-  for (const engine::RunShelf::Run& r : shelf_.runs())
-    if (r.info.name == name)
-      ui::set_status(state_, "Showing the run \"" + r.info.title + "\": " + r.info.arrangement);
+  const RunInfo& info = shelf_.find(name)->info;
+  ui::set_status(state_, "Showing the run \"" + info.title + "\": " + info.arrangement);
   return Ok{};
 }
 
@@ -196,16 +195,15 @@ void UiSession::show_growing() {
 Status UiSession::load_run(const std::filesystem::path& dir) {
   // A run still training shows only its measured checkpoints (the worker goes in order).
   const bool growing = training_->run_dir() && *training_->run_dir() == dir;
+  // Only the run being trained has accuracies measured in memory, not yet in its manifest.
+  const std::vector<std::pair<std::int64_t, double>> measured =
+      growing ? training_->measured() : std::vector<std::pair<std::int64_t, double>>{};
   std::optional<std::int64_t> up_to;
   if (growing && training_->busy()) {
-    const auto measured = training_->measured();
     if (measured.empty()) return Ok{};
     up_to = measured.back().first;
   }
-  if (auto shown =
-          shelf_.show_grown(dir, up_to, growing ? training_->measured() : decltype(training_->measured()){});
-      !shown)
-    return fail(shown.error());
+  if (auto shown = shelf_.show_grown(dir, up_to, measured); !shown) return fail(shown.error());
   bind_engine();
   state_.run = shelf_.grown_name();
   state_.step = nearest_step(steps(), state_.step);
@@ -218,20 +216,20 @@ void UiSession::follow_training() {
   ui::GrowingRun& run = training_->run();
   const bool showing_run = training_->run_dir() && shelf_.grown_name() == run.progress.run_name;
   if (showing_run) {
-    if (run.following && training_->run().followed_step >= 0 && state_.step != training_->run().followed_step)
+    if (run.following && run.followed_step >= 0 && state_.step != run.followed_step)
       run.following = false;
     else if (!run.following && state_.step == steps().back())
       run.following = true;
   }
   const auto dir = training_->poll();
-  if (!dir || !training_->run().shown) return;  // the learner opened another run meanwhile
+  if (!dir || !run.shown) return;  // the learner opened another run meanwhile
   if (auto ok = load_run(*dir); !ok) {
     ui::set_status(state_, ok.error(), true);
     return;
   }
   if (run.following) {
     state_.step = steps().back();
-    training_->run().followed_step = state_.step;
+    run.followed_step = state_.step;
   }
 }
 
@@ -319,13 +317,12 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
   panels_.inspector = inspector;  // for the state dump
   apply_actions(dt_seconds, requests);
   machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
-  const std::string text_drawn = state_.normalized.text;
   const bool acted = draw_panels(time_seconds, frame_ms, inspector, requests);
-  // The text box changed the text while the panels were drawn: the machine reads it in this
-  // same frame, not the next (no time passes in between).
-  if (state_.normalized.text != text_drawn) input = derive(time_seconds, 0.0, requests);
-  changed_ =
-      !frame_.events.empty() || acted || !(ui::shown_state(state_) == before) || frame_.pass.get() != pass_before;
+  // What the panels asked for (typed text, a pulled head, another chapter) shows in this
+  // same frame, not the next: derived again, with no time passing in between.
+  const ui::ShownState now = ui::shown_state(state_);
+  if (!(now == idle_.shown())) input = derive(time_seconds, 0.0, requests);
+  changed_ = !frame_.events.empty() || acted || !(now == before) || frame_.pass.get() != pass_before;
   return {frame_.pass, std::move(input)};
 }
 
@@ -459,21 +456,22 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
 // load, and the other runs to compare with.
 ui::DrumView UiSession::drum_view() {
   const std::size_t index = step_index();
+  const engine::ModelEngine& engine = shelf_.shown();
   ui::DrumView drum;
-  drum.training = &shelf_.shown().training();
-  drum.analysis = shelf_.shown().analysis();
+  drum.training = &engine.training();
+  drum.analysis = engine.analysis();
   {
     // A checkpoint not read yet: the machine shows the nearest one that is, until it arrives.
-    const bool waiting =
-        !shelf_.shown().is_loaded(shelf_.shown().checkpoint_index(state_.step).value_or(index));
+    const bool waiting = !engine.is_loaded(engine.checkpoint_index(state_.step).value_or(index));
     std::optional<std::size_t> loading;
     std::int64_t loaded_from = 0;
-    if (shelf_.shown().loading()) {
-      const std::vector<std::int64_t> in = shelf_.shown().loaded_steps();
+    if (engine.loading()) {
+      const std::vector<std::int64_t> in = engine.loaded_steps();
       loading = in.size();
       loaded_from = in.front();
     }
-    drum.slider_label = ui::drum_slider_label(nearest_step(steps(), state_.step), waiting);
+    // AppState::step is on a checkpoint of this run (apply_actions snaps it).
+    drum.slider_label = ui::drum_slider_label(state_.step, waiting);
     drum.progress_note = ui::drum_progress_note(loading, steps().size(), loaded_from, steps().back(),
                                                 headless_ ? shelf_.cache().target() : shelf_.cache().ready(),
                                                 shelf_.cache().target());
@@ -481,7 +479,7 @@ ui::DrumView UiSession::drum_view() {
   }
   for (const engine::RunShelf::Run& r : shelf_.runs()) {
     drum.runs.emplace_back(r.info.name, r.info.title);
-    if (!drum.other && r.engine.get() != &shelf_.shown()) {
+    if (!drum.other && r.engine.get() != &engine) {
       drum.other = &r.engine->training();
       drum.other_title = r.info.title;
     }

@@ -48,16 +48,21 @@ void RunShelf::rebind() {
   curve_ = make_ablation_curve(*shown_);
 }
 
-Result<bool> RunShelf::show(const std::string& name) {
+const RunShelf::Run* RunShelf::find(const std::string& name) const {
   const auto it = std::find_if(runs_.begin(), runs_.end(), [&](const Run& r) { return r.info.name == name; });
-  if (it == runs_.end()) {
+  return it == runs_.end() ? nullptr : &*it;
+}
+
+Result<bool> RunShelf::show(const std::string& name) {
+  const Run* run = find(name);
+  if (!run) {
     std::vector<std::string> names;
     for (const Run& r : runs_) names.push_back(r.info.name);
     return fail(no_run_named(name, names));
   }
-  if (it->engine.get() == shown_) return false;
+  if (run->engine.get() == shown_) return false;
   release();
-  shown_ = it->engine.get();
+  shown_ = run->engine.get();
   grown_name_.clear();
   rebind();
   return true;

@@ -54,6 +54,8 @@ TEST_CASE("beads travel for three seconds after a change, then rest; always in t
   s.step = 500;
   idle.note_frame(s, 10.0, 0.1, false, false);
   CHECK(idle.beads_moving());
+  CHECK(idle.shown() == shown_state(s));  // what it saw, for the frame's own comparison
+  CHECK(idle.shown().step == 500);
   idle.note_frame(s, 20.0, 0.1, false, false);
   CHECK_FALSE(idle.beads_moving());
   idle.note_frame(s, 21.0, 0.1, true, false);

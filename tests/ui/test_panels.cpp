@@ -286,3 +286,37 @@ TEST_CASE("the beat strip keeps its rows when playing starts, in a narrow column
       CHECK(clipped.find("Beat") == std::string::npos);
   }
 }
+
+TEST_CASE("the panels' intents change the state in one place, each as a panel asked", "[panels][intents]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.frame();
+  const auto steps = h.engine.checkpoint_steps();
+  StateIntents in;
+  // The settings: a second panel asking for what is asked already asks nothing more.
+  Settings help = in.settings_from(h.state);
+  help.panels.help = true;
+  CHECK(in.ask_settings(h.state, help));
+  CHECK_FALSE(in.ask_settings(h.state, help));
+  CHECK_FALSE(StateIntents{}.ask_settings(h.state, h.state.settings));  // nothing changed: no intent
+  in.chapter = 3;
+  in.text = "the cat";  // after the chapter, which would have set its own text
+  HeadMask pulled;
+  pulled.pulled[1][3] = true;
+  in.pulled = pulled;
+  in.lift = std::make_pair(1, 2);
+  in.step = steps.front();
+  h.state.playing = true;
+  h.state.answers[3] = PredictState{3, 1, true};
+  in.ask_again = true;
+  apply_state_intents(h.state, in, h.engine.chapter_context(h.state), steps);
+  CHECK(h.state.chapter == 3);
+  CHECK(h.state.raw_text == "the cat");
+  CHECK(h.state.own_text);
+  CHECK(h.state.pulled == pulled);
+  CHECK((h.state.selected_layer == 1 && h.state.selected_head == 2));
+  CHECK(h.state.step == steps.front());
+  CHECK_FALSE(h.state.playing);  // the drum turned by hand stops its playback
+  CHECK(h.state.settings.panels.help);
+  CHECK(h.state.answers.count(3) == 0);  // asked again
+}

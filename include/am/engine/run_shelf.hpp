@@ -33,6 +33,7 @@ class RunShelf {
   ~RunShelf();
 
   const std::vector<Run>& runs() const { return runs_; }
+  const Run* find(const std::string& name) const;  // the folder's run of that name, or null
   ModelEngine& shown() const { return *shown_; }
   // The grown or saved run's folder name while one is on show; "" for a run of the folder.
   const std::string& grown_name() const { return grown_name_; }

@@ -22,6 +22,8 @@ class IdlePolicy {
   void note_frame(const AppState& state, double time_seconds, double dt_seconds, bool input,
                   bool about_beads);
   bool beads_moving() const { return beads_moving_; }
+  // The state as note_frame last saw it (call note_frame first).
+  const ShownState& shown() const { return *last_; }
   double bead_clock() const { return bead_clock_; }  // seconds the beads have travelled
   // The hint's opacity now (0: not shown); it restarts each time presentation mode does.
   float presentation_hint(bool presentation, double time_seconds);

@@ -49,6 +49,14 @@ struct StateIntents {
   std::optional<int> hovered_part;          // "why?": the chart's bar under the mouse (-1 none)
   bool close_why = false;                   // "why?" closed
   bool close_load_messages = false;
+  // The settings a panel edits: what a panel drawn earlier this frame asked for, else the
+  // state's. ask_settings asks for `wanted` when it differs from those (true: it did).
+  Settings settings_from(const AppState& state) const { return settings.value_or(state.settings); }
+  bool ask_settings(const AppState& state, const Settings& wanted) {
+    if (wanted == settings_from(state)) return false;
+    settings = wanted;
+    return true;
+  }
   bool any() const {
     return text || use_example || chapter || pulled || lift || step || toggle_playing || play_speed || run ||
            predict || beat || settings || toggle_presentation || trace_target || corruption ||

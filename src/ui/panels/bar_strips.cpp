@@ -27,7 +27,7 @@ bool strip(const char* id, const PanelRect& r, ImGuiDir arrow, const char* toolt
 
 void draw_bar_strips(const AppState& state, const FrameLayout& layout, PanelActions& actions) {
   if (layout.presentation) return;
-  Settings shown = state.settings;
+  Settings shown = actions.state.settings_from(state);
   PanelVisibility& p = shown.panels;
   if (!layout.left_open && !layout.left.empty() &&
       strip("##left strip", layout.left, ImGuiDir_Right, "Show the chapter column"))
@@ -38,10 +38,7 @@ void draw_bar_strips(const AppState& state, const FrameLayout& layout, PanelActi
   if (!layout.bottom_open && !layout.bottom.empty() &&
       strip("##bottom strip", layout.bottom, ImGuiDir_Up, "Show the text and the drum"))
     p.bottom_bar = true;
-  if (!(shown == state.settings)) {
-    actions.state.settings = shown;
-    actions.settings_changed = true;
-  }
+  if (actions.state.ask_settings(state, shown)) actions.settings_changed = true;
 }
 
 void draw_presentation_hint(const FrameLayout& layout, float alpha) {

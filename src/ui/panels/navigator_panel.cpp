@@ -13,9 +13,8 @@ namespace {
 
 void view_menu(const AppState& state, PanelActions& actions) {
   if (!ImGui::BeginPopup("view_menu")) return;
-  Settings shown = actions.state.settings.value_or(state.settings);
+  Settings shown = actions.state.settings_from(state);
   PanelVisibility& p = shown.panels;
-  const PanelVisibility before = p;
   ImGui::MenuItem("Chapter column", nullptr, &p.left_bar);
   ImGui::MenuItem("Readings column", nullptr, &p.right_bar);
   ImGui::MenuItem("Text and drum bar", nullptr, &p.bottom_bar);
@@ -25,10 +24,7 @@ void view_menu(const AppState& state, PanelActions& actions) {
   ImGui::MenuItem("Help", "F1", &p.help);
   draw_keep_menu_items(actions);
   ImGui::EndPopup();
-  if (!(before == p)) {
-    actions.state.settings = shown;
-    actions.settings_changed = true;
-  }
+  if (actions.state.ask_settings(state, shown)) actions.settings_changed = true;
 }
 
 }  // namespace

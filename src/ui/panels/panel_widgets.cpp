@@ -154,9 +154,9 @@ bool begin_shown_panel(const char* title, bool PanelVisibility::*shown, const Ap
   bool open = state.settings.panels.*shown;
   const bool drawn = begin_panel(title, &open, position_fraction, size, flags);
   if (!open) {
-    Settings closed = intents.settings.value_or(state.settings);  // another panel may have asked already
+    Settings closed = intents.settings_from(state);
     closed.panels.*shown = false;
-    intents.settings = closed;
+    intents.ask_settings(state, closed);
   }
   return drawn;
 }

@@ -38,11 +38,9 @@ void panel_checkboxes(PanelVisibility& p) {
 void draw_settings(const AppState& state, PanelActions& actions) {
   if (!state.settings.panels.settings) return;
   // The dialog edits a copy; a change goes back as an intent (with any other panel's).
-  Settings s = actions.state.settings.value_or(state.settings);
+  Settings s = actions.state.settings_from(state);
   const auto ask = [&] {
-    if (s == state.settings) return;
-    actions.state.settings = s;
-    actions.settings_changed = true;
+    if (actions.state.ask_settings(state, s)) actions.settings_changed = true;
   };
   if (!widgets::begin_panel("Settings", &s.panels.settings, ImVec2(0.35f, 0.25f),
                             ImVec2(21.5f * ImGui::GetFontSize(), 22.5f * ImGui::GetFontSize()))) {
