@@ -28,6 +28,7 @@ struct FrameFacts {
   const analysis::Tracing* tracing = nullptr;      // this frame's (null when nothing is traced)
   std::optional<ui::Beat> beat;                    // none: no beat chosen, or the chapter has none
   nlohmann::ordered_json view_facts;               // what the window saw through the camera, for the dump
+  bool changed = false;  // something shown changed (ShownState, an event, a new pass): draw again
 };
 
 }  // namespace am::app

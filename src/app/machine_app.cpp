@@ -56,13 +56,6 @@ void on_key(GLFWwindow* window, int key, int /*scancode*/, int action, int mods)
   if (ui::InputQueue* q = queue_of(window)) q->push({ui::InputKind::kKey, key, action, mods});
 }
 
-void on_char(GLFWwindow* window, unsigned int codepoint) {
-  ui::InputEvent e;
-  e.kind = ui::InputKind::kChar;
-  e.codepoint = codepoint;
-  if (ui::InputQueue* q = queue_of(window)) q->push(e);
-}
-
 void on_mouse_button(GLFWwindow* window, int button, int action, int mods) {
   double x = 0.0, y = 0.0;
   glfwGetCursorPos(window, &x, &y);
@@ -140,7 +133,9 @@ Result<std::unique_ptr<MachineApp>> MachineApp::create(const Options& options, b
   if (!renderer) return fail(renderer.error());
   app->renderer_ = std::move(*renderer);
 
-  app->install_input_callbacks();  // before ImGui's, which chain to them
+  // Before ImGui's, which chain to them. Characters go to ImGui's callback alone: the text
+  // box is the only thing that reads them.
+  app->install_input_callbacks();
   float monitor_scale = 1.0f;
   if (!headless) {
     float sx = 1.0f, sy = 1.0f;
@@ -166,7 +161,6 @@ void MachineApp::install_input_callbacks() {
   GLFWwindow* w = window_->handle();
   glfwSetWindowUserPointer(w, &session_->input());
   glfwSetKeyCallback(w, on_key);
-  glfwSetCharCallback(w, on_char);
   glfwSetMouseButtonCallback(w, on_mouse_button);
   glfwSetDropCallback(w, on_drop);
 }

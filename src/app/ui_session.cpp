@@ -322,7 +322,7 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
   // same frame, not the next: derived again, with no time passing in between.
   const ui::ShownState now = ui::shown_state(state_);
   if (!(now == idle_.shown())) input = derive(time_seconds, 0.0, requests);
-  changed_ = !frame_.events.empty() || acted || !(now == before) || frame_.pass.get() != pass_before;
+  frame_.changed = !frame_.events.empty() || acted || !(now == before) || frame_.pass.get() != pass_before;
   return {frame_.pass, std::move(input)};
 }
 

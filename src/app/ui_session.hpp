@@ -161,7 +161,7 @@ class UiSession {
   // A desktop file dialog is open: frames keep coming (slowly) to poll it.
   bool waiting_for_dialog() const { return keep_.desktop_dialog != nullptr; }
 
-  // Key, character and mouse-button events from the window's callbacks (and a script's
+  // Key and mouse-button events from the window's callbacks (and a script's
   // "key"), taken once per frame by frame().
   ui::InputQueue& input() { return queue_; }
   // The events frame() took this frame (the window reads the clicks among them).
@@ -169,7 +169,7 @@ class UiSession {
   // This frame's layout: bars, panel slots and the 3D viewport (UI pixels, top-left origin).
   const ui::FrameLayout& layout() const { return panels_.layout; }
   // Whatever the panels or the input changed this frame: draw another one to show it.
-  bool changed_this_frame() const { return changed_; }
+  bool changed_this_frame() const { return frame_.changed; }
 
  private:
   UiSession() = default;
@@ -220,7 +220,6 @@ class UiSession {
   FrameFacts frame_;           // what this frame shows, derived once from the state
   ui::CameraDirector camera_;  // where the camera looks, and when it frames again
   ui::InputQueue queue_;
-  bool changed_ = false;             // this frame changed something shown (ShownState, an event, a new pass)
   ui::IdlePolicy idle_;              // the beads' clock and when they rest; presentation mode's hint
   TrainingRecord shipped_record_;    // the run the app opened with, for chapter 11
   HeldView held_;                    // an opened view's camera and weights check; the camera now

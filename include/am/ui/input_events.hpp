@@ -1,7 +1,7 @@
-// Input as events: the window's key, character and mouse-button callbacks push here,
-// and the frame takes them all once, so a press and its release that both arrive
-// between two frames still count (polling the key state would miss them). Scripts
-// push into the same queue ("key Right"). No GLFW here: key codes are GLFW 3.3's
+// Input as events: the window's key and mouse-button callbacks push here, and the frame
+// takes them all once, so a press and its release that both arrive between two frames
+// still count (polling the key state would miss them). Scripts push into the same queue
+// ("key Right"). No GLFW here: key codes are GLFW 3.3's
 // numbers, checked against GLFW's header where the app installs the callbacks.
 #pragma once
 
@@ -26,14 +26,13 @@ inline constexpr int kRelease = 0, kPress = 1, kRepeat = 2;                     
 inline constexpr int kModShift = 1, kModControl = 2, kModAlt = 4, kModSuper = 8;  // modifier bits
 }  // namespace keys
 
-enum class InputKind : std::uint8_t { kKey, kChar, kMouseButton };
+enum class InputKind : std::uint8_t { kKey, kMouseButton };
 
 struct InputEvent {
   InputKind kind = InputKind::kKey;
   int code = 0;  // key code, or mouse button (0 left, 1 right, 2 middle)
   int action = keys::kPress;
   int mods = 0;
-  unsigned codepoint = 0;    // kChar
   float x = 0.0f, y = 0.0f;  // kMouseButton: the cursor, window pixels from the top left
   bool synthetic = false;    // pushed by a script, not by the window system
 };

@@ -66,12 +66,7 @@ struct StateIntents {
 
 // What the user asked for this frame.
 struct PanelActions {
-  StateIntents state;            // applied at once, after the panels (apply_state_intents)
-  bool chapter_changed = false;  // a chapter was entered (text, step, lift may have changed)
-  bool text_changed = false;
-  bool step_changed = false;   // state.step moved (drum, playback)
-  bool heads_changed = false;  // pulled heads or lifted plate
-  bool selection_changed = false;
+  StateIntents state;             // applied at once, after the panels (apply_state_intents)
   bool settings_changed = false;  // save the settings; re-apply fonts and style
   bool screenshot = false;        // F12 / Ctrl+S
   bool reset_camera = false;      // Home: back to the chapter's camera pose
@@ -86,8 +81,7 @@ struct PanelActions {
   bool lesson_add = false;          // View menu: add this view to the lesson
   bool record = false;              // View menu: "Record…"
   bool any() const {
-    return state.any() || chapter_changed || text_changed || step_changed || heads_changed ||
-           selection_changed || settings_changed || screenshot || reset_camera || generate > 0 || save_view ||
+    return state.any() || settings_changed || screenshot || reset_camera || generate > 0 || save_view ||
            open_view || machine_screenshot || quit || lesson_step != 0 || show_lesson || lesson_add || record;
   }
 };

@@ -143,7 +143,6 @@ void draw_drum(const AppState& state, const DrumView& view, PanelActions& action
   // The slider moves over checkpoint indices, so every position is a real checkpoint.
   if (ImGui::SliderInt("##drum", &index, 0, static_cast<int>(steps.size()) - 1, view.slider_label.c_str())) {
     actions.state.step = steps[static_cast<std::size_t>(index)];
-    actions.step_changed = true;
   }
   std::vector<widgets::Series> series;
   std::vector<float> loss_bits = column(t, &CheckpointMetrics::train_loss);  // stored in nats

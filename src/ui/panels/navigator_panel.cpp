@@ -74,7 +74,6 @@ void draw_navigator(const AppState& state, PanelActions& actions) {
   view_menu(state, actions);
   if (target >= 0 && target != state.chapter && find_chapter(target)) {
     actions.state.chapter = target;
-    actions.chapter_changed = true;
   }
   ImGui::End();
 }

@@ -63,13 +63,11 @@ void draw_rack(const AppState& state, const RackView& view, PanelActions& action
         HeadMask pulled = actions.state.pulled.value_or(state.pulled);
         pulled.pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)] = !in_place;
         actions.state.pulled = pulled;
-        actions.heads_changed = true;
       }
       ImGui::SameLine(0.0f, 2.0f);
       const bool lifted = state.selected_layer == l && state.selected_head == h;
       if (ImGui::Selectable(head_name(l, h).c_str(), lifted, 0, ImVec2(ImGui::CalcTextSize("L0H0").x, 0))) {
         actions.state.lift = std::make_pair(l, h);
-        actions.heads_changed = true;
       }
       ImGui::PopID();
       if ((h + 1) % per_row != 0) ImGui::SameLine(0.0f, 14.0f);
@@ -78,7 +76,6 @@ void draw_rack(const AppState& state, const RackView& view, PanelActions& action
   ImGui::BeginDisabled(!state.pulled.any());
   if (ImGui::Button("Push all back")) {
     actions.state.pulled = HeadMask{};
-    actions.heads_changed = true;
   }
   ImGui::EndDisabled();
   ImGui::Separator();

@@ -10,62 +10,67 @@
 namespace am::ui {
 namespace {
 
-void go_to_chapter(AppState& state, int number, const ChapterContext& context,
-                   const std::vector<std::int64_t>& steps, PanelActions& actions) {
-  if (const Chapter* chapter = find_chapter(number)) {
-    enter_chapter(state, *chapter, context, steps);
-    actions.chapter_changed = true;
-  }
-}
-
-void cycle_head(AppState& state, int delta, PanelActions& actions) {
+// What a head key asks: lift the plate `delta` heads on from the lifted one.
+std::pair<int, int> cycled_head(const AppState& state, int delta) {
   const int total = kLayers * kHeads;
   const int index = ((state.selected_layer * kHeads + state.selected_head) + delta + total) % total;
-  select_head(state, index / kHeads, index % kHeads);
-  actions.heads_changed = true;
+  return {index / kHeads, index % kHeads};
 }
 
-void act(ShortcutAction action, AppState& state, const ChapterContext& context,
-         const std::vector<std::int64_t>& steps, PanelActions& actions) {
+// The intents one shortcut stands for, read from the state as it is (the state is not
+// written here); the window's own requests go straight into `actions`.
+void shortcut_intents(ShortcutAction action, const AppState& state, StateIntents& in, PanelActions& actions) {
+  const auto beats = [&](int step) {
+    BeatPlayer beat = state.beat;
+    beat.chapter = state.chapter;
+    if (step == 0)
+      toggle_beats(beat, beat_count(state));
+    else
+      step_beat(beat, step, beat_count(state));
+    in.beat = beat;
+  };
+  const auto toggle_panel = [&](bool PanelVisibility::*panel) {
+    Settings s = state.settings;
+    s.panels.*panel = !(s.panels.*panel);
+    in.settings = s;
+    actions.settings_changed = true;
+  };
   switch (action) {
     case ShortcutAction::kPreviousChapter:
-      if (state.chapter > 0) go_to_chapter(state, state.chapter - 1, context, steps, actions);
+      if (state.chapter > 0) in.chapter = state.chapter - 1;
       break;
     case ShortcutAction::kNextChapter:
-      if (state.chapter + 1 < kChapterCount) go_to_chapter(state, state.chapter + 1, context, steps, actions);
+      if (state.chapter + 1 < kChapterCount) in.chapter = state.chapter + 1;
       break;
     case ShortcutAction::kPlayPause:
-      toggle_playback(state, steps);
-      actions.step_changed = true;
+      in.toggle_playing = true;
       break;
     case ShortcutAction::kPlayBeats:
-      state.beat.chapter = state.chapter;
-      toggle_beats(state.beat, beat_count(state));
+      beats(0);
       break;
     case ShortcutAction::kNextBeat:
+      beats(+1);
+      break;
     case ShortcutAction::kPreviousBeat:
-      state.beat.chapter = state.chapter;
-      step_beat(state.beat, action == ShortcutAction::kNextBeat ? 1 : -1, beat_count(state));
+      beats(-1);
       break;
     case ShortcutAction::kPreviousHead:
-      cycle_head(state, -1, actions);
+      in.lift = cycled_head(state, -1);
       break;
     case ShortcutAction::kNextHead:
-      cycle_head(state, +1, actions);
+      in.lift = cycled_head(state, +1);
       break;
     case ShortcutAction::kResetCamera:
       actions.reset_camera = true;
       break;
     case ShortcutAction::kToggleSettings:
-      state.settings.panels.settings = !state.settings.panels.settings;
-      actions.settings_changed = true;
+      toggle_panel(&PanelVisibility::settings);
       break;
     case ShortcutAction::kToggleHelp:
-      state.settings.panels.help = !state.settings.panels.help;
-      actions.settings_changed = true;
+      toggle_panel(&PanelVisibility::help);
       break;
     case ShortcutAction::kTogglePresentation:
-      state.presentation = !state.presentation;
+      in.toggle_presentation = true;
       break;
     case ShortcutAction::kScreenshot:
       actions.screenshot = true;
@@ -109,7 +114,13 @@ void handle_shortcuts(AppState& state, const ChapterContext& context, const std:
     const bool types_nothing =
         (e.code >= keys::kF1 && e.code <= keys::kF12) || (e.mods & keys::kModControl) != 0;
     if (in_text && !types_nothing) continue;
-    if (const auto action = shortcut_for(e.code, e.mods)) act(*action, state, context, steps, actions);
+    const auto action = shortcut_for(e.code, e.mods);
+    if (!action) continue;
+    // Each key's intents are applied before the next key is read (two Rights turn two
+    // pages), by the one function that applies the panels' intents.
+    StateIntents in;
+    shortcut_intents(*action, state, in, actions);
+    apply_state_intents(state, in, context, steps);
   }
 }
 

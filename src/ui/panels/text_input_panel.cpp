@@ -73,7 +73,6 @@ void draw_text_input(const AppState& state, TextInputPanelState& panel, PanelAct
   }
   if (ImGui::InputText("##text", panel.buffer.data(), panel.buffer.size())) {
     actions.state.text = std::string(panel.buffer.data());
-    actions.text_changed = true;
   }
   panel.active = ImGui::IsItemActive();
   if (panel.active) panel.focus_request = 0;
