@@ -80,10 +80,15 @@ void KeyReplay::add(const std::vector<InputEvent>& events) {
 
 std::vector<InputEvent> KeyReplay::advance_frame() {
   std::vector<int> changed;
+  bool pressed = false;
   std::size_t n = 0;
   for (; n < backlog_.size(); ++n) {
     const InputEvent& e = backlog_[n];
     if (std::find(changed.begin(), changed.end(), e.code) != changed.end()) break;
+    // A release waits for the frame after a press: xdotool (and a quick hand) lets Ctrl go
+    // before the A, and the text box must still see Ctrl held while A goes down.
+    if (pressed && e.action == keys::kRelease) break;
+    pressed = pressed || e.action == keys::kPress;
     const auto at = std::find(down_.begin(), down_.end(), e.code);
     const bool was_down = at != down_.end();
     if (e.action == keys::kPress && !was_down) down_.push_back(e.code);

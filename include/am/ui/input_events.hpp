@@ -47,7 +47,8 @@ class KeyReplay {
   // The window's key events among `events` join the backlog (script keys and repeats do not).
   void add(const std::vector<InputEvent>& events);
   // Applies the backlog, oldest first, up to the first event for a key that already
-  // changed in this frame, so the order across keys holds (Ctrl down before its A).
+  // changed in this frame, or the first release after a press, so the order across keys
+  // holds (Ctrl down before its A, and still down while A goes down).
   // Returns the events applied, for the shortcuts to see in the same frame as the widgets.
   std::vector<InputEvent> advance_frame();
   bool down(int key) const;
