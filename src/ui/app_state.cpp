@@ -25,30 +25,17 @@ bool parse_palette(const std::string& name, Palette& out) {
 }
 
 ShownState shown_state(const AppState& s) {
-  ShownState v;
-  v.chapter = s.chapter;
-  v.raw_text = s.raw_text;
-  v.step = s.step;
-  v.pulled = s.pulled;
-  v.selected_position = s.selected_position;
-  v.selected_layer = s.selected_layer;
-  v.selected_head = s.selected_head;
-  v.settings = s.settings;
-  v.predict = s.predict;
-  v.answers = s.answers;
-  v.generated = s.generated;
-  v.write = s.write;
-  v.typing = s.typing.pending;
-  v.run = s.run;
-  v.beat_chapter = s.beat.chapter;
-  v.beat_index = s.beat.index;
-  v.playing = s.playing;
-  v.beat_playing = s.beat.playing;
-  v.presentation = s.presentation;
-  v.load_dialog_open = s.load_dialog_open;
-  v.tracing = s.tracing;
-  v.tracing.hovered_part = -1;  // the mouse over the chart changes nothing computed
-  return v;
+  TracingChoice tracing = s.tracing;
+  tracing.hovered_part = -1;  // the mouse over the chart changes nothing computed
+  // In ShownState's field order (a designated initializer refuses any other).
+  return ShownState{.chapter = s.chapter, .raw_text = s.raw_text, .step = s.step, .pulled = s.pulled,
+                    .selected_position = s.selected_position, .selected_layer = s.selected_layer,
+                    .selected_head = s.selected_head, .settings = s.settings, .predict = s.predict,
+                    .answers = s.answers, .generated = s.generated, .write = s.write,
+                    .typing = s.typing.pending, .run = s.run, .beat_chapter = s.beat.chapter,
+                    .beat_index = s.beat.index, .playing = s.playing, .beat_playing = s.beat.playing,
+                    .presentation = s.presentation, .load_dialog_open = s.load_dialog_open,
+                    .tracing = std::move(tracing)};
 }
 
 void set_text(AppState& state, std::string raw) {
