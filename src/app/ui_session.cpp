@@ -160,8 +160,7 @@ void UiSession::bind_engine() {
     port_->bind(shelf_.shown());
   else
     port_ = std::make_unique<ScriptPort>(*this);
-  frame_.pass.reset();
-  frame_.accuracy.reset();
+  frame_.derived.reset();
 }
 
 Status UiSession::switch_run(const std::string& name) {
@@ -287,7 +286,7 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
   extra["drum"] = {{"label", panels_.drum_text.first}, {"note", panels_.drum_text.second}};
   extra["clipped_text"] = panels_.clipped_text;
   extra["inspector"] = {{"hovered", panels_.inspector.hovered}, {"selected", panels_.inspector.selected}};
-  const nlohmann::ordered_json chapter = ui::dump_chapter(state_, frame_.ctx);
+  const nlohmann::ordered_json chapter = ui::dump_chapter(state_, frame_.derived.context());
   for (const auto& [key, value] : chapter.items()) extra[key] = value;
   extra["beat"] = beat_dump();
   return ui::write_state_dump(path, state_, *port_, extra);
@@ -295,13 +294,10 @@ Status UiSession::write_dump(const std::filesystem::path& path) {
 
 std::size_t UiSession::step_index() const { return shelf_.shown().nearest_index(state_.step); }
 
-ui::ChapterContext UiSession::context() {
+ui::ChapterContext UiSession::context() { return frame_.derived.with_pass(chapter_base(), state_); }
+
+ui::ChapterContext UiSession::chapter_base() {
   ui::ChapterContext c = port_->chapter_context(state_);
-  if (frame_.pass) {
-    c.acts = &frame_.pass->acts;
-    c.intact = frame_.pass->has_intact ? &frame_.pass->intact : nullptr;
-  }
-  if (state_.pulled.any()) c.live_accuracy = frame_.accuracy.value();
   c.runs = &run_views_;
   c.run = state_.run;
   c.growing = &training_->run();
@@ -313,7 +309,7 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
                             const ui::InspectorView& inspector, SessionRequests& requests) {
   // The one change signal: the shown state before and after, and the pass drawn.
   const ui::ShownState before = ui::shown_state(state_);
-  const engine::CachedPass* pass_before = frame_.pass.get();
+  const engine::CachedPass* pass_before = frame_.derived.pass().get();
   panels_.inspector = inspector;  // for the state dump
   apply_actions(dt_seconds, requests);
   machine::SceneInput input = derive(time_seconds, dt_seconds, requests);
@@ -322,8 +318,9 @@ SceneFrame UiSession::frame(double time_seconds, double dt_seconds, double frame
   // same frame, not the next: derived again, with no time passing in between.
   const ui::ShownState now = ui::shown_state(state_);
   if (!(now == idle_.shown())) input = derive(time_seconds, 0.0, requests);
-  frame_.changed = !frame_.events.empty() || acted || !(now == before) || frame_.pass.get() != pass_before;
-  return {frame_.pass, std::move(input)};
+  frame_.changed =
+      !frame_.events.empty() || acted || !(now == before) || frame_.derived.pass().get() != pass_before;
+  return {frame_.derived.pass(), std::move(input)};
 }
 
 // 1. Everything that changes the state before this frame is drawn: the script's next
@@ -413,23 +410,14 @@ void UiSession::apply_training_actions(const ui::TrainingActions& training_actio
   }
 }
 
-// 2. What this frame shows, derived once from the state: the pass (cached for every
-// checkpoint in the background, this one at once), the chapter context, the camera's
-// pose and the machine's input.
+// 2. What this frame shows, derived from the state (FrameDeriver: the pass, cached for
+// every checkpoint in the background and this one at once, the chapter context, the
+// beat); the camera and the beads follow it, and it gives the machine's input.
 machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, SessionRequests& requests) {
-  const std::size_t index = step_index();
-  shelf_.cache().request(ui::read_ids(state_), state_.pulled, index);
-  frame_.pass = shelf_.cache().get(index);
-  frame_.accuracy.update(shelf_, state_.step, index, state_.pulled, headless_);
-  frame_.ctx = context();
-  // Issue 22: why this character? Recomputed only when the pass or the question changed.
-  frame_.tracing = frame_.ctx.weights && frame_.ctx.acts
-                       ? &frame_.tracing_cache.update(*frame_.ctx.weights, *frame_.ctx.acts, state_)
-                       : nullptr;
-  frame_.ctx.tracing = frame_.tracing;  // chapter 12's words
-  const ui::ChapterStage stage = ui::current_stage(state_, frame_.ctx);
-  frame_.beat = ui::current_beat(state_, frame_.ctx);
-  const ui::CameraMove move = camera_.update(state_, stage, frame_.beat);
+  frame_.derived.derive(state_, shelf_, chapter_base(), headless_);
+  const FrameDeriver& d = frame_.derived;
+  const ui::ChapterStage stage = ui::current_stage(state_, d.context());
+  const ui::CameraMove move = camera_.update(state_, stage, d.beat());
   requests.camera_changed = requests.camera_changed || move.reframe;
   requests.beat_focus_changed = requests.beat_focus_changed || move.beat_focus_changed;
   // Any input or change wakes the beads for a while (ShownState tells a change).
@@ -437,16 +425,7 @@ machine::SceneInput UiSession::derive(double time_seconds, double dt_seconds, Se
                    (stage.highlight & (ui::kHighlightBeads | ui::kHighlightThreads)) != 0);
   hold_view_camera(requests);
   // Headless pictures keep the fixed clock they were given, so they repeat.
-  machine::SceneInput input =
-      ui::make_scene_input(state_, frame_.ctx, headless_ ? time_seconds : idle_.bead_clock());
-  if (frame_.beat) {
-    input.beat = frame_.beat->stage;
-    // A character arriving through the cache is the query of its own row.
-    if (frame_.beat->stage.op == machine::BeatOp::kCacheRow)
-      input.selected_position = frame_.beat->stage.count - 1;
-  }
-  if (frame_.tracing) input.tracing = ui::tracing_overlay(*frame_.tracing, state_);
-  return input;
+  return d.scene_input(state_, headless_ ? time_seconds : idle_.bead_clock());
 }
 
 // 3. The panels, drawn from what step 2 derived. What they choose is kept for the next
@@ -497,7 +476,7 @@ ui::RackView UiSession::rack_view(ui::DrumView& drum) const {
   rack.live_available = engine::nonsense_accuracy_available();
   // With every head in place the manifest has the figure for this checkpoint already.
   const auto& metrics = shelf_.shown().training().checkpoints;
-  rack.live_accuracy = state_.pulled.any()      ? frame_.accuracy.value()
+  rack.live_accuracy = state_.pulled.any()      ? frame_.derived.accuracy()
                        : index < metrics.size() ? metrics[index].nonsense_accuracy
                                                 : std::nullopt;
   if (state_.pulled.any() && !headless_) {
@@ -533,12 +512,12 @@ bool UiSession::draw_panels(double time_seconds, double frame_ms, const ui::Insp
   ui::begin_frame_panels(panels_.layout);
   ui::draw_bar_strips(state_, panels_.layout, actions);
   ui::draw_navigator(state_, actions);
-  ui::draw_chapter_text(state_, frame_.ctx, panels_.chapter, actions.state);
+  ui::draw_chapter_text(state_, frame_.derived.context(), panels_.chapter, actions.state);
   ui::draw_beat_strip(state_, actions.state);
   ui::draw_text_input(state_, panels_.text, actions);
-  ui::draw_predictions(state_, frame_.ctx.acts, frame_.ctx.intact, actions.state);
+  ui::draw_predictions(state_, frame_.derived.context().acts, frame_.derived.context().intact, actions.state);
   ui::draw_inspector(state_, inspector, actions.state);
-  ui::draw_why(state_, frame_.tracing, inspector.traced_part, panels_.why, actions.state);
+  ui::draw_why(state_, frame_.derived.tracing(), inspector.traced_part, panels_.why, actions.state);
   ui::DrumView drum = drum_view();
   const ui::RackView rack = rack_view(drum);
   ui::draw_drum(state_, drum, actions);
@@ -595,14 +574,14 @@ void UiSession::sync_beats(double dt_seconds) {
 // The dump's beat: index, count, caption and the numbers it quotes, by name.
 nlohmann::ordered_json UiSession::beat_dump() const {
   nlohmann::ordered_json j;
-  j["index"] = frame_.beat ? state_.beat.index : -1;
+  j["index"] = frame_.derived.beat() ? state_.beat.index : -1;
   j["count"] = ui::beat_count(state_);
-  j["progress"] = frame_.beat ? state_.beat.progress : 1.0;
+  j["progress"] = frame_.derived.beat() ? state_.beat.progress : 1.0;
   j["playing"] = state_.beat.playing;
-  j["caption"] = frame_.beat ? frame_.beat->caption : std::string();
+  j["caption"] = frame_.derived.beat() ? frame_.derived.beat()->caption : std::string();
   nlohmann::ordered_json numbers = nlohmann::ordered_json::object();
-  if (frame_.beat)
-    for (const machine::BeatNumber& n : frame_.beat->numbers)
+  if (frame_.derived.beat())
+    for (const machine::BeatNumber& n : frame_.derived.beat()->numbers)
       numbers[n.name] =
           !n.scalar || n.values.empty() ? nlohmann::ordered_json(n.values)
           : n.values.front() == std::floor(n.values.front()) && std::abs(n.values.front()) < 9e15

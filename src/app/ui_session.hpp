@@ -118,7 +118,7 @@ class UiSession {
     return state_.playing || state_.beat.playing || script_running() || idle_.hint_showing();
   }
   // The beat on show (none: no beat chosen, or the chapter has none), derived once a frame.
-  const std::optional<ui::Beat>& beat() const { return frame_.beat; }
+  const std::optional<ui::Beat>& beat() const { return frame_.derived.beat(); }
   // Only background work goes on (passes for other checkpoints, a run being trained):
   // a progress frame now and then.
   // The pass of the current text at a checkpoint index: cached, or computed at once.
@@ -173,7 +173,8 @@ class UiSession {
 
  private:
   UiSession() = default;
-  ui::ChapterContext context();
+  ui::ChapterContext context();       // the chapter's context with this frame's pass
+  ui::ChapterContext chapter_base();  // without it: the engine's weights and analysis, the runs
   std::size_t step_index() const;  // the checkpoint AppState::step is on
   void apply_actions(double dt_seconds, SessionRequests& requests);
   void apply_training_actions(const ui::TrainingActions& actions);
@@ -217,7 +218,7 @@ class UiSession {
   ui::AppState state_;
   ui::ScriptHost script_;      // a --script being replayed and what it asked of the window
   PanelHost panels_;           // the panels' state, their choices for the next frame, what they drew
-  FrameFacts frame_;           // what this frame shows, derived once from the state
+  FrameFacts frame_;           // what this frame shows (derived from the state), its events
   ui::CameraDirector camera_;  // where the camera looks, and when it frames again
   ui::InputQueue queue_;
   ui::IdlePolicy idle_;              // the beads' clock and when they rest; presentation mode's hint
