@@ -187,7 +187,9 @@ void apply_state_intents(AppState& state, const StateIntents& intents, const Cha
                          const std::vector<std::int64_t>& steps);
 
 // Keyboard shortcuts (all_shortcuts()) from this frame's key events, each acted on
-// once; none while a text field has focus (`typing`, or ImGui's WantTextInput).
+// once; none while a text field has focus (`typing`, or ImGui's WantTextInput). Each
+// key's StateIntents are read from the state as it is, then applied by
+// apply_state_intents before the next key; the window's requests go into `actions`.
 void handle_shortcuts(AppState& state, const ChapterContext& context, const std::vector<std::int64_t>& steps,
                       const std::vector<InputEvent>& events, bool typing, PanelActions& actions);
 
