@@ -17,12 +17,12 @@ std::string head_name(int layer, int head) {
   return "L" + std::to_string(layer + 1) + "H" + std::to_string(head + 1);
 }
 
-std::string HeadMask::to_string() const {
+std::string HeadMask::to_string(std::string_view separator) const {
   std::string s;
   for (int l = 0; l < kLayers; ++l)
     for (int h = 0; h < kHeads; ++h)
       if (pulled[static_cast<std::size_t>(l)][static_cast<std::size_t>(h)]) {
-        if (!s.empty()) s += ",";
+        if (!s.empty()) s += separator;
         s += head_name(l, h);
       }
   return s;

@@ -42,8 +42,9 @@ void set_text(AppState& state, std::string raw) {
   state.raw_text = std::move(raw);
   state.normalized = normalize(state.raw_text);
   state.selected_position = -1;
+  // A guess was about the old text, so it goes; a question already revealed stays so, and
+  // the learner watches the predictions follow what they type.
   state.predict.choice = -1;
-  state.predict.revealed = false;
 }
 
 void clear_written(AppState& state) {

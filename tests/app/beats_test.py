@@ -90,8 +90,9 @@ dumps = []
 counts = {}
 # The beat counts come from the app itself: a first dump per chapter.
 probe = [*lines]
-# Entering a chapter puts the drum on the last checkpoint: the step is set again after it.
-again = [f"step {step}"] if step is not None else []
+# Entering a chapter puts the drum on the last checkpoint and every head back in the
+# rack: the step and the pulled heads are set again after it.
+again = ([f"step {step}"] if step is not None else []) + ([f"pull {h}" for h in pulled.split(",")] if pulled else [])
 for c in CHAPTERS:
     probe += [f"chapter {c}", *again] + ([f"select {select}"] if select else []) + [f"dump {WORK}/count_{c}.json"]
 with open(os.path.join(WORK, "probe.txt"), "w") as f:

@@ -153,19 +153,26 @@ TEST_CASE("every chapter renders with random weights, with and without analysis"
   }
 }
 
-TEST_CASE("entering a chapter sets its text, lift and step, and pulled heads stay", "[chapters]") {
+TEST_CASE("entering a chapter sets its text, lift and step, and puts pulled heads and the query back",
+          "[chapters]") {
   test::FakeEngine engine;
   AppState state;
   set_pulled(state, 0, 1, true);
+  set_pulled(state, 1, 3, true);
   const auto steps = engine.checkpoint_steps();
   state.step = 500;
+  state.selected_position = 3;
 
   enter_chapter(state, *find_chapter(7), engine.chapter_context(state), steps);
   CHECK(state.chapter == 7);
   CHECK(state.normalized.text == "qzxv kplw qzxv kp");
   CHECK(head_name(state.selected_layer, state.selected_head) == "L2H3");  // strongest induction head in A
   CHECK(state.step == 2000);
-  CHECK(state.pulled.to_string() == "L1H2");
+  // The chapter's figures are the whole model's, about the last character; the status
+  // line says which heads went back.
+  CHECK_FALSE(state.pulled.any());
+  CHECK(state.selected_position == -1);
+  CHECK(state.status == "L1H2, L2H4 are back in the rack: each chapter starts with every head in place.");
 
   state.step = 500;
   enter_chapter(state, *find_chapter(8), engine.chapter_context(state), steps);
@@ -200,6 +207,27 @@ TEST_CASE("every chapter names what it talks about as focus parts", "[chapters]"
   CHECK(find_chapter(8)->stage_for(c).focus.count == 2);
   CHECK(find_chapter(9)->stage_for(c).focus ==
         FocusList{machine::FocusPart::kRack, machine::FocusPart::kColumns});
+}
+
+TEST_CASE("after Reveal, typing keeps the answer shown; before it, a new text drops the guess",
+          "[chapters]") {
+  const std::vector<std::int64_t> steps{0, 500, 2000};
+  AppState state;
+  ChapterContext c;
+  enter_chapter(state, *find_chapter(0), c, steps);
+  state.predict = PredictState{0, 2, false};
+  set_text(state, "the queen. the q");
+  CHECK(state.predict.choice == -1);  // the guess was about the old text
+  CHECK(probabilities_hidden(state));
+  state.predict = PredictState{0, 2, true};
+  set_text(state, "the queen. the");
+  CHECK(state.predict.revealed);  // the learner watches the predictions follow the text
+  CHECK_FALSE(probabilities_hidden(state));
+  CHECK(state.predict.choice == -1);  // no verdict on a text nobody guessed about
+  // Revealed, then typed: still answered on coming back.
+  enter_chapter(state, *find_chapter(1), c, steps);
+  enter_chapter(state, *find_chapter(0), c, steps);
+  CHECK(state.predict.revealed);
 }
 
 TEST_CASE("the learner's own text stays across chapters and the example replaces it only when asked",

@@ -9,11 +9,12 @@
 #include <set>
 #include <sstream>
 
+#include "am/engine/model_engine.hpp"
 #include "am/model/forward.hpp"
 #include "am/model/runs_index.hpp"
 #include "am/ui/chapters.hpp"
-#include "am/engine/model_engine.hpp"
 #include "am/ui/engine_port.hpp"
+#include "am/ui/text_format.hpp"
 #include "sentences.hpp"
 
 using namespace am;
@@ -133,5 +134,39 @@ TEST_CASE("chapter 7 draws the measured copy path, and none in a run that does n
       CHECK(*s.view.path_heads[1] == std::make_pair(kLayers - 1, path.to_head));
       CHECK_THAT(ch7->caption(c), Catch::Matchers::StartsWith(head_name(0, path.from_head)));
     }
+  }
+}
+
+TEST_CASE("chapter 7 keeps what pulling one head costs until chapter 9, which asks it, is revealed",
+          "[runs][chapters]") {
+  auto runs = list_runs(kWeights);
+  REQUIRE(runs);
+  const Chapter* ch7 = find_chapter(7);
+  const Chapter* ch9 = find_chapter(9);
+  REQUIRE((ch7 && ch9));
+  for (const RunInfo& r : *runs) {
+    auto e = ModelEngine::load(r.dir);
+    REQUIRE(e);
+    const AnalysisSummary& a = *(*e)->analysis();
+    const CopyPathSummary& path = a.circuit->copy_path;
+    if (!path.found) continue;
+    AppState state;
+    set_text(state, "the cat sat on the mat and the cat sa");
+    state.chapter = 7;
+    state.predict = PredictState{7, 0, true};
+    // Chapter 9's answer: the accuracy left without the head that costs the most.
+    const std::string answer = fmt_percent(a.accuracy - path.from_drop);
+    INFO("run " << r.name << ", " << answer);
+    const auto words = [&] {
+      const ChapterContext c = EnginePort(**e).chapter_context(state);
+      return ch7->body(c) + ch7->numbers(c) + ch7->caption(c);
+    };
+    CHECK_THAT(words(), !Catch::Matchers::Contains("Pulling " + head_name(0, path.from_head) + " alone"));
+    CHECK_THAT(words(), !Catch::Matchers::Contains("costs the most"));
+    state.answers[9] = PredictState{9, 1, true};
+    CHECK_THAT(words(), Catch::Matchers::Contains("Pulling " + head_name(0, path.from_head) +
+                                                  " alone drops copy "
+                                                  "accuracy from " +
+                                                  fmt_percent(a.accuracy) + " to " + answer));
   }
 }

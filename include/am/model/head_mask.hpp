@@ -17,8 +17,8 @@ struct HeadMask {
   bool any() const;
   int count() const;
   bool operator==(const HeadMask&) const = default;
-  // "L1H2,L2H4" (one-based), "" when none are pulled.
-  std::string to_string() const;
+  // "L1H2,L2H4" (one-based), "" when none are pulled; for people, to_string(", ").
+  std::string to_string(std::string_view separator = ",") const;
   // Accepts "L2H4,L1H2", case-insensitive, spaces allowed; "" is no heads.
   static Result<HeadMask> parse(std::string_view text);
 };

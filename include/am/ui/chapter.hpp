@@ -193,5 +193,8 @@ struct Chapter {
 bool probabilities_hidden(const AppState& state);
 // True while the state's chapter has a question that has not been revealed.
 bool question_open(const AppState& state);
+// True once the question of chapter `number` has been revealed (now, or when the learner
+// was last there): an earlier chapter keeps a later one's answer until then.
+bool question_revealed(const AppState& state, int number);
 
 }  // namespace am::ui

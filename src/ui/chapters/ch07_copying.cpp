@@ -50,7 +50,8 @@ int strongest_key(const float* row, int T) {
 }
 
 // The measured copy path in words (or that there is none in this run).
-std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
+// `pulls`: what pulling one head costs may be said (chapter 9 asks it; revealed there).
+std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t, bool pulls) {
   const CircuitSummary& c = *a.circuit;
   const CopyPathSummary& cp = c.copy_path;
   const std::string from = head_name(0, cp.from_head), to = head_name(kLayers - 1, cp.to_head);
@@ -60,21 +61,25 @@ std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
            "written twice, the attention on the character after the earlier copy) is " +
            fmt_percent(cp.to_prefix_matching, 1) + ", by " + to + ", where an induction head needs " +
            fmt_percent(cp.min_prefix_matching) +
-           "; pulling any first-layer head changes copy accuracy by at most " +
-           fmt_percent(std::max(cp.from_drop, 0.0), 1) + " (" + fmt_percent(a.accuracy, 1) +
-           " with every head in).";
+           (pulls ? "; pulling any first-layer head changes copy accuracy by at most " +
+                        fmt_percent(std::max(cp.from_drop, 0.0), 1) + " (" + fmt_percent(a.accuracy, 1) +
+                        " with every head in)."
+                  : ".");
   }
   std::string out = "\n\nIn this model the measured path is " + from + " \u2192 " + to + ". " + to +
                     " matches prefixes best: on random letters written twice it puts " +
                     fmt_percent(cp.to_prefix_matching) +
-                    " of its attention on the character after the earlier copy. "
-                    "Pulling " +
-                    from + " alone drops copy accuracy from " + fmt_percent(a.accuracy) + " to " +
-                    fmt_percent(a.accuracy - cp.from_drop) +
-                    ", more than any other first-layer head does; with " + to + " pulled too, to " +
-                    fmt_percent(a.accuracy - cp.pair_drop) + ". The weights agree: " + from +
-                    "'s output is what " + to + "'s keys read most, " + fmt_fixed(cp.k_composition, 2) +
-                    " above chance on the composition score";
+                    " of its attention on the character after the earlier copy. ";
+  // Chapter 9 asks which single head costs the most: its answer waits for its Reveal.
+  if (pulls)
+    out += "Pulling " + from + " alone drops copy accuracy from " + fmt_percent(a.accuracy) + " to " +
+           fmt_percent(a.accuracy - cp.from_drop) + ", more than any other first-layer head does; with " +
+           to + " pulled too, to " + fmt_percent(a.accuracy - cp.pair_drop) + ". ";
+  else
+    out += "What pulling each head costs, chapter " + std::to_string(number_of(kPullingAHead)) + " (\u201c" +
+           std::string(kPullingAHead.title) + "\u201d) measures; answer its question to see it here too. ";
+  out += "The weights agree: " + from + "'s output is what " + to + "'s keys read most, " +
+         fmt_fixed(cp.k_composition, 2) + " above chance on the composition score";
   if (cp.k_agrees) {
     out += ", the highest of the first-layer heads.";
   } else if (cp.k_top_source >= 0) {
@@ -85,7 +90,7 @@ std::string path_sentences(const AnalysisSummary& a, const RoleThresholds& t) {
         ").";
   }
   const HeadRef prev = strongest(a.heads, &HeadScores::previous, 0);
-  if (prev.valid() && prev.head != cp.from_head) {
+  if (pulls && prev.valid() && prev.head != cp.from_head) {
     double prev_drop = 0.0;
     HeadMask m;
     m.pulled[0][static_cast<std::size_t>(prev.head)] = true;
@@ -184,7 +189,7 @@ std::string numbers(const ChapterContext& c) {
   const HeadScores& is = scores_of(c.analysis->heads, p.induction);
   std::string out;
   if (path.measured) {
-    out += path_sentences(*c.analysis, t);
+    out += path_sentences(*c.analysis, t, c.state && question_revealed(*c.state, number_of(kPullingAHead)));
   } else {
     const HeadScores& ps = scores_of(c.analysis->heads, p.previous);
     out += "In this model the analysis points to " + head_name_of(p.previous) + " (" + fmt_percent(ps.previous) +
@@ -224,8 +229,8 @@ std::string caption(const ChapterContext& c) {
   if (path.measured && !path.found)
     return "no copy path in this run: nothing here copies what came next last time";
   const Pair p = path.heads;
-  const char* why =
-      path.measured ? " (pulling it costs the most copying) \u2192 " : " (previous character) \u2192 ";
+  // (Not "pulling it costs the most": chapter 9 asks which head that is.)
+  const char* why = path.measured ? " (first layer) \u2192 " : " (previous character) \u2192 ";
   return head_name_of(p.previous) + why + head_name_of(p.induction) +
          " (induction): from the repeated character to what followed it the first time";
 }

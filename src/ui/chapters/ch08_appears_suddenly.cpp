@@ -123,7 +123,7 @@ std::string body(const ChapterContext& c) {
       out += " At step " + fmt_int(c.state->step) + ", where the drum stands, it gets " +
              fmt_percent(*now->nonsense_accuracy) + " right";
       if (c.state->pulled.any() && c.live_accuracy)
-        out += ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string() + " pulled out";
+        out += ", and " + fmt_percent(*c.live_accuracy) + " with " + c.state->pulled.to_string(", ") + " pulled out";
       out += ".";
     }
   return out;

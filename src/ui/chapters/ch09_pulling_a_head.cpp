@@ -33,7 +33,7 @@ std::string live_part(const ChapterContext& c) {
   if (!c.state->pulled.any())
     return "Pull any head in the rack and the model is recounted on the same stretches with that head "
            "missing.";
-  const std::string pulled = c.state->pulled.to_string();
+  const std::string pulled = c.state->pulled.to_string(", ");
   if (c.live_accuracy)
     return "With " + pulled + " pulled out, the recount at step " + fmt_int(c.state->step) + " gives " +
            fmt_percent(*c.live_accuracy) + ".";

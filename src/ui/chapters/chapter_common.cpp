@@ -12,6 +12,12 @@
 
 namespace am::ui::chapters {
 
+int number_of(const Chapter& chapter) {
+  for (const Chapter& c : all_chapters())
+    if (c.title == chapter.title) return c.number;
+  return -1;
+}
+
 // A pass longer than the text is still the one for an older, longer text (its
 // replacement is on the way): reading it would index past the text, so it counts as none.
 bool has_pass(const ChapterContext& c) {
@@ -82,7 +88,7 @@ bool compares_with_intact(const ChapterContext& c) {
 
 std::string pulled_note(const ChapterContext& c) {
   if (!c.state || !c.state->pulled.any()) return {};
-  return " (with " + c.state->pulled.to_string() + " pulled out of the rack)";
+  return " (with " + c.state->pulled.to_string(", ") + " pulled out of the rack)";
 }
 
 std::string checkpoint_note(const ChapterContext& c) {

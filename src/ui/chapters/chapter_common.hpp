@@ -27,6 +27,10 @@ extern const Chapter kSquareAndCache;
 extern const Chapter kGrowYourOwn;
 extern const Chapter kTracingAGuess;
 
+// The number the registry gives a chapter constant (its place in reading order; the
+// constants themselves leave it 0).
+int number_of(const Chapter& chapter);
+
 // The example texts several chapters open with.
 inline constexpr std::string_view kQueenText = "the queen. the qu";
 inline constexpr std::string_view kNonsenseText = "qzxv kplw qzxv kp";  // letters no book put together

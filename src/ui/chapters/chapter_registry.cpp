@@ -66,6 +66,12 @@ bool question_open(const AppState& state) {
   return ch != nullptr && ch->predict && !(state.predict.chapter == state.chapter && state.predict.revealed);
 }
 
+bool question_revealed(const AppState& state, int number) {
+  if (state.predict.chapter == number) return state.predict.revealed;
+  const auto answered = state.answers.find(number);
+  return answered != state.answers.end() && answered->second.revealed;
+}
+
 namespace {
 bool hidden(const AppState& state, std::uint32_t what) {
   return question_open(state) && (find_chapter(state.chapter)->predict->hides & what) != 0;
@@ -76,11 +82,12 @@ bool probabilities_hidden(const AppState& state) { return hidden(state, kHidesPr
 
 void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext& context,
                    const std::vector<std::int64_t>& steps) {
+  const int previous = state.chapter;
   state.chapter = chapter.number;
   // The learner's own text stays; the chapter's example is one button away (chapter panel).
   if (!state.own_text) set_text(state, std::string(chapter.default_text));
   // A question answered once stays answered when the learner comes back to its chapter.
-  if (state.predict.chapter >= 0 && state.predict.choice >= 0)
+  if (state.predict.chapter >= 0 && (state.predict.choice >= 0 || state.predict.revealed))
     state.answers[state.predict.chapter] = state.predict;
   const auto answered = state.answers.find(chapter.number);
   state.predict =
@@ -88,6 +95,14 @@ void enter_chapter(AppState& state, const Chapter& chapter, const ChapterContext
   clear_written(state);
   state.playing = false;
   if (!chapter.keeps_step && !steps.empty()) state.step = steps.back();
+  // Each chapter tells its story about the whole model and its last character: a head
+  // pulled or a character chosen in an earlier chapter would change every figure it quotes
+  // without a word, so they go back, and the status line says so.
+  if (state.pulled.any() && state.chapter != previous)
+    set_status(state, state.pulled.to_string(", ") + (state.pulled.count() == 1 ? " is" : " are") +
+                          " back in the rack: each chapter starts with every head in place.");
+  state.pulled = HeadMask{};
+  state.selected_position = -1;
   if (const ChapterStage stage = chapter.stage_for(context); stage.lift)
     select_head(state, stage.lift->first, stage.lift->second);
 }

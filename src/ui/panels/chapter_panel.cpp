@@ -70,13 +70,14 @@ bool draw_guess(PredictState& p, const ChapterPanelState& panel) {
     ImGui::BeginDisabled(p.choice < 0);
     if (ImGui::Button("Reveal")) p.revealed = true;
     ImGui::EndDisabled();
-    if (p.choice < 0) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("make a guess first");
-    }
+    // A hint beside the button wrapped onto a second line in a narrow column, and going
+    // away when a choice was made it moved Reveal from under the mouse: a tooltip instead.
+    if (p.choice < 0 && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+      ImGui::SetTooltip("Choose an answer first.");
     return false;
   }
-  if (panel.correct_choice >= 0)
+  // No verdict once the text changed after Reveal: the guess was about the old text.
+  if (panel.correct_choice >= 0 && p.choice >= 0)
     ImGui::TextColored(
         p.choice == panel.correct_choice ? ImVec4(0.55f, 0.85f, 0.5f, 1.0f) : widgets::colour_error(),
         p.choice == panel.correct_choice ? "Right." : "Not this time.");

@@ -158,7 +158,7 @@ void draw_drum(const AppState& state, const DrumView& view, PanelActions& action
     std::vector<float> ablated;
     for (const auto& v : view.ablated_accuracy) ablated.push_back(v ? static_cast<float>(*v) : NAN);
     series.push_back(
-        {ablated, widgets::colour_ablated(), "with " + state.pulled.to_string() + " pulled", 0.0f, 1.0f});
+        {ablated, widgets::colour_ablated(), "with " + state.pulled.to_string(", ") + " pulled", 0.0f, 1.0f});
   }
   std::vector<std::int64_t> marks;
   const PhaseThresholds thresholds = view.analysis ? view.analysis->phase_thresholds : PhaseThresholds{};

@@ -81,7 +81,8 @@ void draw_rack(const AppState& state, const RackView& view, PanelActions& action
   ImGui::Separator();
 
   ImGui::TextUnformatted("Repeated nonsense, right the second time:");
-  const std::string pulled = state.pulled.any() ? state.pulled.to_string() + " pulled" : "all heads in place";
+  const std::string pulled =
+      state.pulled.any() ? state.pulled.to_string(", ") + " pulled" : "all heads in place";
   if (view.live_accuracy) {
     widgets::text_wrapped_whole(fmt_percent(*view.live_accuracy) + " at step " + fmt_int(state.step) + ", " +
                                 pulled);

@@ -62,8 +62,10 @@ void draw_score_heat_map(const AnalysisSummary& a) {
   ImGui::Separator();
   ImGui::TextUnformatted("Every head against the field's scores (hover a cell)");
   // Fixed columns as wide as their titles: a narrow column scrolls sideways, never wraps or cuts.
-  const ImGuiTableFlags flags = ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_NoHostExtendY;
+  // (NoHostExtendY is not for a scrolling table: with ScrollX it cut off everything the
+  // panel drew after the table, Reveal's feedback and Try this, at 1024x768.)
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit | ImGuiTableFlags_ScrollX;
   const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
   const float height =
       row_h * static_cast<float>(kLayers * kHeads + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f;

@@ -25,7 +25,7 @@ void draw_status_line(const AppState& state, const StatusView& view) {
     std::vector<std::string> fields = {
         "chapter " + std::to_string(state.chapter) + " of " + std::to_string(kChapterCount - 1),
         "step " + fmt_int(state.step),
-        state.pulled.any() ? "pulled: " + state.pulled.to_string() : std::string("all heads in"),
+        state.pulled.any() ? "pulled: " + state.pulled.to_string(", ") : std::string("all heads in"),
         "plate " + head_name(state.selected_layer, state.selected_head)};
     if (view.cached < view.to_cache)
       fields.push_back("preparing checkpoints " + std::to_string(view.cached) + "/" + std::to_string(view.to_cache));
