@@ -324,3 +324,28 @@ TEST_CASE("the panels' intents change the state in one place, each as a panel as
   CHECK(h.state.settings.panels.help);
   CHECK(h.state.answers.count(3) == 0);  // asked again
 }
+
+TEST_CASE("chapter 6's score table leaves the column as tall in every frame, so all of it scrolls into view",
+          "[panels]") {
+  HeadlessImGui imgui;
+  Harness h;
+  h.width = 1024;  // the narrowest column: the table scrolls sideways
+  h.height = 768;
+  h.engine.analysis.circuit = CircuitSummary{};  // the table needs the circuit's scores
+  enter_chapter(h.state, *find_chapter(6), h.engine.chapter_context(h.state), h.engine.checkpoint_steps());
+  h.state.predict = PredictState{6, 0, true};  // revealed: the table shows
+  // Scrolled to the end, the table out of sight above: the case that swung.
+  std::vector<float> heights;
+  for (int i = 0; i < 6; ++i) {
+    h.frame();
+    ImGuiWindow* w = ImGui::FindWindowByName(
+        (std::to_string(6) + "  " + std::string(find_chapter(6)->title) + "###chapter").c_str());
+    REQUIRE(w != nullptr);
+    heights.push_back(w->ContentSize.y);
+    ImGui::SetScrollY(w, 1e6f);
+  }
+  INFO("content heights " << heights[2] << ", " << heights[3] << ", " << heights[4] << ", " << heights[5]);
+  CHECK(heights[3] == heights[2]);
+  CHECK(heights[4] == heights[2]);
+  CHECK(heights[5] == heights[2]);
+}

@@ -69,6 +69,10 @@ void draw_score_heat_map(const AnalysisSummary& a) {
   const float row_h = ImGui::GetTextLineHeightWithSpacing() + 2.0f;
   const float height =
       row_h * static_cast<float>(kLayers * kHeads + 1) + ImGui::GetStyle().ScrollbarSize + 4.0f;
+  // What each column measures, in words (brass = high), above the table: wrapped just after
+  // a table that scrolls sideways, they took its width every other frame, so the panel's
+  // height swung by hundreds of pixels and the text below the table could not be scrolled to.
+  for (const ScoreColumn& c : kColumns) widgets::text_wrapped_whole(c.meaning, true);
   if (!ImGui::BeginTable("scoremap", kCols + 1, flags, ImVec2(0.0f, height))) return;
   const float cell_w = ImGui::CalcTextSize("prefix").x + 6.0f;
   ImGui::TableSetupColumn("head", ImGuiTableColumnFlags_WidthFixed, ImGui::CalcTextSize("L0H0").x + 4.0f);
@@ -95,8 +99,6 @@ void draw_score_heat_map(const AnalysisSummary& a) {
       }
     }
   ImGui::EndTable();
-  // What each column measures, in words (brass = high).
-  for (const ScoreColumn& c : kColumns) widgets::text_wrapped_whole(c.meaning, true);
 }
 
 }  // namespace am::ui
