@@ -1,7 +1,8 @@
 // The interactive frame loop: sleeps until input arrives unless something moves
-// (travelling beads, a camera glide, the drum playing, a script replaying). While only
-// the background cache fills, a progress frame every tenth of a second; idle, no timer
-// at all. A minimised window draws nothing.
+// (travelling beads, a camera glide, the drum or the beats playing, Write typing, a script
+// replaying, a recording). While only the background cache fills, a progress frame every
+// tenth of a second; idle, no timer at all. A minimised window draws nothing. How long it
+// waits is ui::LoopPacer's rule (am/ui/idle_policy.hpp).
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
 
@@ -63,8 +64,9 @@ std::unique_ptr<Recording> start_recording(MachineApp& app, const SessionRequest
 }
 
 // A few frames (about 50 ms), then the window's own frame shows the progress and takes
-// the input (Cancel); the window's camera stays where the learner left it meanwhile.
-void record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
+// the input (Cancel); the window's camera stays where the learner left it meanwhile. True
+// when the recording ended: the dialog's new words are not on screen yet.
+bool record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
   const auto until = MachineApp::Clock::now() + std::chrono::milliseconds(50);
   const render::CameraPose window_pose = app.camera().pose();
   app.set_offscreen_only(true);
@@ -78,14 +80,17 @@ void record_some(MachineApp& app, std::unique_ptr<Recording>& recording) {
   if (!s) {
     recording.reset();
     app.session().recording_ended("Recording failed: " + s.error(), true);
-  } else if (recording->done()) {
+    return true;
+  }
+  if (recording->done()) {
     const char* home = std::getenv("HOME");
     const std::string where = ui::path_for_message(recording->path().string(), home ? home : "");
     recording.reset();
     app.session().recording_ended("Recording saved to " + where, false);
-  } else {
-    app.session().set_recording_progress(recording->progress());
+    return true;
   }
+  app.session().set_recording_progress(recording->progress());
+  return false;
 }
 
 // --bench-idle N: after N untouched seconds, the CPU and frames of the next 10, printed;
@@ -112,18 +117,26 @@ std::jthread start_idle_bench(int settle, std::atomic<int>& frames_drawn, std::a
 }
 
 // What the session asked of the window this frame: pictures, a resize, closing, recording.
-void act_on_requests(MachineApp& app, const SessionRequests& requests, int fb_w, int fb_h, double seconds,
+// True when the window told the session something (a status line, how a recording ended)
+// after the frame was drawn.
+bool act_on_requests(MachineApp& app, const SessionRequests& requests, int fb_w, int fb_h, double seconds,
                      std::unique_ptr<Recording>& recording) {
-  if (requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h);
-  if (requests.script_screenshot) save_window(app, *requests.script_screenshot, fb_w, fb_h);
+  bool told = false;
+  if (requests.screenshot) save_window(app, screenshot_path(), fb_w, fb_h), told = true;
+  if (requests.script_screenshot) save_window(app, *requests.script_screenshot, fb_w, fb_h), told = true;
   if (requests.resize) glfwSetWindowSize(app.window(), requests.resize->first, requests.resize->second);
-  if (requests.machine_screenshot) save_machine_picture(app, seconds);
+  if (requests.machine_screenshot) save_machine_picture(app, seconds), told = true;
   if (requests.quit) glfwSetWindowShouldClose(app.window(), GLFW_TRUE);
-  if (requests.record) recording = start_recording(app, *requests.record);
+  if (requests.record) {
+    recording = start_recording(app, *requests.record);
+    told = told || !recording;  // it failed at once
+  }
   if (requests.cancel_recording && recording) {
     recording.reset();  // the camera and drum go back; no file is written
     app.session().recording_ended("Recording cancelled: no file was written", false);
+    told = true;
   }
+  return told;
 }
 
 }  // namespace
@@ -133,9 +146,8 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
   glfwSwapInterval(1);
   const double start = glfwGetTime();
   double last = start;
-  int settle_frames = 2;  // ImGui needs a frame after an input to show its effect
+  ui::LoopPacer pacer;  // how long to wait before each frame (am/ui/idle_policy.hpp)
   bool reported_error = false;
-  bool animating = false, background = false;
   // Ctrl+C or a kill ends the loop like the close button: settings and layout are saved.
   const QuitSignals quit([] { glfwPostEmptyEvent(); });
   std::unique_ptr<Recording> recording;  // "Record…": a few frames a loop, the window stays alive
@@ -144,24 +156,28 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
   std::jthread idle_timer;
   if (idle_bench) idle_timer = start_idle_bench(*idle_bench, frames_drawn, idle_done);
   while (!glfwWindowShouldClose(window) && !quit.requested() && !idle_done) {
-    if (animating)
-      glfwWaitEventsTimeout(1.0 / 60.0);
-    else if (settle_frames > 0)
-      glfwPollEvents();
-    else if (background)
-      glfwWaitEventsTimeout(0.1);
-    else {
-      // Nothing moves until the next event: what the busy stretch freed goes back to
-      // the system before the wait (it can be long).
-      release_free_heap();
-      glfwWaitEvents();
-      settle_frames = 2;
+    switch (pacer.wait()) {
+      case ui::LoopWait::kFrame:
+        glfwWaitEventsTimeout(1.0 / 60.0);
+        break;
+      case ui::LoopWait::kPoll:
+        glfwPollEvents();
+        break;
+      case ui::LoopWait::kProgress:
+        glfwWaitEventsTimeout(0.1);
+        break;
+      case ui::LoopWait::kEvent:
+        // Nothing moves until the next event: what the busy stretch freed goes back to
+        // the system before the wait (it can be long).
+        release_free_heap();
+        glfwWaitEvents();
+        pacer.woke();
+        break;
     }
     int fb_w = 0, fb_h = 0;
     glfwGetFramebufferSize(window, &fb_w, &fb_h);
     if (fb_w <= 0 || fb_h <= 0) {  // minimised: nothing to draw into
-      settle_frames = 0;
-      animating = false;
+      pacer.minimised();
       continue;
     }
     const double now = glfwGetTime();
@@ -173,25 +189,24 @@ int run_interactive(MachineApp& app, std::optional<int> idle_bench) {
       std::cerr << "attention-machine: " << frame.error() << "\n";
       reported_error = true;  // keep running: one bad frame should not close the window
     }
-    if (frame) act_on_requests(app, frame->requests, fb_w, fb_h, now - start, recording);
-    if (recording) record_some(app, recording);
+    bool told = frame && act_on_requests(app, frame->requests, fb_w, fb_h, now - start, recording);
+    if (recording) told = record_some(app, recording) || told;
     glfwSwapBuffers(window);
     ++frames_drawn;
     // Auto quality judges the time spent drawing and showing, not the time asleep.
     app.note_frame_time(
         now - start,
         std::chrono::duration<double, std::milli>(MachineApp::Clock::now() - frame_start).count());
-    if (settle_frames > 0) --settle_frames;
-    // Whatever an event or a panel changed is drawn at once, not at the next mouse move,
-    // and once more for ImGui to settle the panels' sizes.
-    const bool changed = frame && app.session().changed_this_frame();
-    if (changed) settle_frames = 2;
+    // Whatever an event or a panel changed is drawn at once, not at the next mouse move;
+    // so is what the window told the session after drawing (a recording ended).
     // A frame drawn smaller while the camera moved needs a sharp one once it rests.
     const bool refine = frame && frame->stats.refine_pending;
     const bool beads = app.view().scene().animated && app.session().beads_moving();
-    animating = gliding || refine || changed || beads || app.session().animating() || app.keys_pending() ||
-                recording != nullptr;
-    background = app.session().background_busy() || app.session().waiting_for_dialog();
+    pacer.drawn({.moving = gliding || refine || beads || app.session().animating() || app.keys_pending() ||
+                           recording != nullptr,
+                 .changed = frame && app.session().changed_this_frame(),
+                 .told_after = told,
+                 .background = app.session().background_busy() || app.session().waiting_for_dialog()});
   }
   app.session().save_layout_and_settings();
   app.session().save_last_session();

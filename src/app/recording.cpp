@@ -50,13 +50,8 @@ Result<std::unique_ptr<Recording>> Recording::start(MachineApp& app, const Recor
   r->start_step_ = app.session().state().step;
   ui::AppState& state = app.session().mutable_state();
   r->start_beat_ = state.beat;
-  if (plan.motion == "play") {
-    // From the first beat; each frame's fixed time step (1 / fps) moves the player on.
-    const int count = ui::beat_count(state);
-    if (count == 0) return fail("this chapter has no steps to play: record with --motion orbit or scrub");
-    state.beat = ui::BeatPlayer{.chapter = state.chapter, .speed = state.beat.speed};
-    ui::play_beats(state.beat, count);
-  }
+  if (plan.motion == "play" && ui::beat_count(state) == 0)
+    return fail("this chapter has no steps to play: record with --motion orbit or scrub");
   return r;
 }
 
@@ -74,6 +69,12 @@ Status Recording::next_frame(MachineApp& app) {
     render::CameraPose pose = start_pose_;
     pose.yaw += static_cast<float>(2.0 * M_PI * share);  // once round over the whole clip
     app.camera().set_pose(pose);
+  } else if (plan_.motion == "play") {
+    // Each beat its share of the clip, set for this frame (ui::recorded_beat): the time
+    // between two draw_frame calls is no clock here, as the window's frames come between.
+    ui::AppState& state = app.session().mutable_state();
+    state.beat = ui::recorded_beat(state.beat, state.chapter, ui::beat_count(state), next_, frames_,
+                                   state.settings.reduced_motion);
   } else if (plan_.motion == "scrub") {
     const std::vector<std::int64_t>& steps = app.session().steps();
     const auto last = static_cast<double>(steps.size() - 1);

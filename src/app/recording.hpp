@@ -1,7 +1,8 @@
 // Recording the machine as a video: frames rendered offscreen at a fixed time step (frame
 // i shows the moment i / fps), so a recording is the same on any machine however slow.
-// The motion: the chapter's step player from its first beat (where the chapter has one),
-// an orbit around the machine, or a sweep of the drum through training.
+// The motion: the chapter's beats from the first to the last one's end, each an equal
+// share of the clip (where the chapter has beats), an orbit around the machine, or a
+// sweep of the drum through training.
 // --record runs it to the end; the window's "Record…" runs a few frames per loop.
 #pragma once
 
@@ -21,7 +22,7 @@ struct RecordPlan {
   std::filesystem::path path;
   int fps = 30;
   double seconds = 5.0;
-  std::string motion = "play";  // "play" (the chapter's step player from beat 0), "orbit" or "scrub"
+  std::string motion = "play";  // "play" (the chapter's beats, fitted to the clip), "orbit" or "scrub"
 };
 
 class Recording {

@@ -112,11 +112,9 @@ class UiSession {
   void hold_script(bool hold) { script_.hold(hold); }
   ui::CameraPose camera_pose() const { return camera_.pose(); }
   const ui::FocusList& focus() const { return camera_.focus(); }  // the chapter's focus parts, this frame
-  // Something the user sees moves by itself: the drum playing, a script replaying,
-  // presentation mode's hint.
-  bool animating() const {
-    return state_.playing || state_.beat.playing || script_running() || idle_.hint_showing();
-  }
+  // Something the user sees moves by itself: the drum playing, the beats playing, Write's
+  // characters still arriving (ui::state_moves), a script replaying, presentation mode's hint.
+  bool animating() const { return ui::state_moves(state_) || script_running() || idle_.hint_showing(); }
   // The beat on show (none: no beat chosen, or the chapter has none), derived once a frame.
   const std::optional<ui::Beat>& beat() const { return frame_.derived.beat(); }
   // Only background work goes on (passes for other checkpoints, a run being trained):

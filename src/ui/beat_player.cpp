@@ -1,6 +1,7 @@
 #include "am/ui/beat_player.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace am::ui {
 
@@ -61,6 +62,27 @@ bool advance_beats(BeatPlayer& p, int count, double beat_seconds, double dt_seco
   p.hold = reduced_motion ? t : 0.0;
   p.progress = reduced_motion ? 1.0 : t;
   return true;
+}
+
+BeatPlayer recorded_beat(const BeatPlayer& player, int chapter, int count, int frame, int frames,
+                         bool reduced_motion) {
+  BeatPlayer p = player;
+  p.chapter = chapter;
+  p.playing = false;
+  p.hold = 0.0;
+  if (count <= 0) {
+    p.index = -1;
+    p.progress = 1.0;
+    return p;
+  }
+  // Beats played so far, 0 at the first frame and `count` at the last.
+  const double share = frames > 1 ? std::clamp(static_cast<double>(frame) / (frames - 1), 0.0, 1.0) : 1.0;
+  const double at = share * count;
+  p.index = std::min(static_cast<int>(std::floor(at)), count - 1);
+  const double through = std::clamp(at - p.index, 0.0, 1.0);
+  p.progress = reduced_motion ? 1.0 : through;
+  p.hold = reduced_motion ? through : 0.0;
+  return p;
 }
 
 }  // namespace am::ui

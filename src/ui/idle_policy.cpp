@@ -1,6 +1,7 @@
 #include "am/ui/idle_policy.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace am::ui {
 
@@ -21,6 +22,24 @@ float IdlePolicy::presentation_hint(bool presentation, double time_seconds) {
   const float alpha = static_cast<float>(std::clamp(left, 0.0, 1.0));
   hint_showing_ = alpha > 0.0f;
   return alpha;
+}
+
+bool state_moves(const AppState& state) {
+  return state.playing || state.beat.playing || !state.typing.pending.empty();
+}
+
+LoopWait LoopPacer::wait() const {
+  if (moving_) return LoopWait::kFrame;
+  if (settle_ > 0) return LoopWait::kPoll;
+  return background_ ? LoopWait::kProgress : LoopWait::kEvent;
+}
+
+void LoopPacer::drawn(const Frame& frame) {
+  if (settle_ > 0) --settle_;
+  const bool fresh = frame.changed || frame.told_after;
+  if (fresh) settle_ = kSettleFrames;
+  moving_ = frame.moving || fresh;
+  background_ = frame.background;
 }
 
 }  // namespace am::ui

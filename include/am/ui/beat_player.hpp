@@ -31,4 +31,13 @@ void jump_to_beat(BeatPlayer& player, int index, int count);
 bool advance_beats(BeatPlayer& player, int count, double beat_seconds, double dt_seconds,
                    bool reduced_motion);
 
+// A recording's "the chapter's steps": frame `frame` of `frames` shows this moment of the
+// chapter's `count` beats. Each beat takes an equal share of the clip, played from its start
+// to its end state (held whole with reduced motion), and the last frame shows the last beat's
+// end. Set on each frame, not advanced by the time between frames: the window's own frames,
+// drawn between the recording's, run on another clock. Not playing (nothing advances it);
+// the player's chapter and speed are kept.
+BeatPlayer recorded_beat(const BeatPlayer& player, int chapter, int count, int frame, int frames,
+                         bool reduced_motion);
+
 }  // namespace am::ui

@@ -1,6 +1,7 @@
 // When the window may rest: the beads travel in the chapters about them and for a few
 // seconds after any change elsewhere, then stop so that an idle window draws nothing;
-// presentation mode's hint shows how to come back for a few seconds, then fades.
+// presentation mode's hint shows how to come back for a few seconds, then fades. What in
+// the state moves by itself, and how the window's loop waits between frames.
 // Pure: times come in as seconds; a change is seen by comparing ShownStates.
 #pragma once
 
@@ -37,6 +38,42 @@ class IdlePolicy {
   bool presenting_ = false;
   double presentation_at_s_ = 0.0;
   bool hint_showing_ = false;
+};
+
+// What in the state moves by itself, frame after frame, with no input: the drum playing
+// through training, the chapter's beats playing, Write's characters still arriving. The
+// window does not rest while any of them does.
+bool state_moves(const AppState& state);
+
+// How the window's loop waits before its next frame.
+enum class LoopWait {
+  kPoll,      // not at all: ImGui settles what the last frames changed
+  kFrame,     // one display frame at most (1/60 s): something moves
+  kProgress,  // a tenth of a second: only background work goes on
+  kEvent,     // until the next event, however long
+};
+
+// The loop's side of resting. A change, an event after a rest, or anything the window told
+// the session after drawing a frame (a recording that ended, a picture saved) is drawn at
+// once and once more for ImGui to settle the panels' sizes; until then the loop may not rest,
+// or the dialog would keep its old words until the mouse moves.
+class LoopPacer {
+ public:
+  static constexpr int kSettleFrames = 2;
+  struct Frame {
+    bool moving = false;      // something moves by itself (camera, beads, beats, typing, a recording)
+    bool changed = false;     // the frame changed what is shown (an event, a panel, the state)
+    bool told_after = false;  // the window told the session something after drawing the frame
+    bool background = false;  // background work goes on (passes for other checkpoints, training)
+  };
+  LoopWait wait() const;
+  void woke() { settle_ = kSettleFrames; }  // after a kEvent wait: the event is drawn, and settled
+  void minimised() { settle_ = 0, moving_ = false; }
+  void drawn(const Frame& frame);  // after each frame drawn and shown
+
+ private:
+  int settle_ = kSettleFrames;
+  bool moving_ = false, background_ = false;
 };
 
 }  // namespace am::ui
