@@ -161,8 +161,11 @@ std::optional<fs::path> SessionTraining::poll() {
 }
 
 std::optional<fs::path> SessionTraining::act(const ui::TrainingActions& a, std::string& message) {
-  if (a.start)
-    if (auto ok = start(*a.start); !ok) message = ok.error();
+  if (a.start) {
+    const Status ok = start(*a.start);
+    start_error_ = ok ? std::string() : ok.error();
+    message = start_error_;
+  }
   if (controller_) {
     if (a.pause) controller_->pause();
     if (a.resume) controller_->resume();
@@ -205,6 +208,7 @@ ui::TrainingPanelView SessionTraining::panel_view(const std::string& shown_run) 
   v.run = &run_;
   v.saved = saved_;
   v.shown_run = shown_run;
+  v.start_error = start_error_;
   return v;
 }
 

@@ -52,6 +52,7 @@ class SessionTraining {
   std::filesystem::path shipped_dir_;
   std::optional<std::filesystem::path> root_;
   std::string root_error_;
+  std::string start_error_;  // why the last Train did not start ("" once one did)
   std::unique_ptr<grow::TrainingController> controller_;
   ui::GrowingRun run_;
   std::vector<grow::GrownCheckpoint> checkpoints_;

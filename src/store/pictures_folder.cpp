@@ -52,6 +52,8 @@ std::string pictures_folder() {
     if (const auto dir = pictures_dir_from_user_dirs(text.str(), home); dir && is_folder(*dir)) return *dir;
   }
   if (!home.empty() && is_folder(home + "/Pictures")) return home + "/Pictures";
+  // The home folder before the working one: run from a source tree, pictures landed in it.
+  if (is_folder(home)) return home;
   std::error_code ec;
   return std::filesystem::current_path(ec).string();
 }

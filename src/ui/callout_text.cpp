@@ -31,7 +31,7 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
   const std::string dot = " \u00b7 ";
   switch (focus) {
     case FocusPart::kSlugs:
-      return "type slugs" + dot + fmt_int(T) + (T == 1 ? " character" : " characters");
+      return "type slugs" + dot + fmt_count(T, "character", "characters");
     case FocusPart::kQuerySlug:
       if (rep == nullptr) return "query";
       return "query" + dot + quote_char(char_at(in, rep->position)) + ", place " + fmt_int(rep->position + 1);

@@ -31,6 +31,10 @@ std::string fmt_int(std::int64_t value) {
   return negative ? "-" + out : out;
 }
 
+std::string fmt_count(std::int64_t n, std::string_view one, std::string_view many) {
+  return fmt_int(n) + " " + std::string(n == 1 ? one : many);
+}
+
 std::string fmt_fixed(double value, int decimals) {
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);

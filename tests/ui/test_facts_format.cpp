@@ -34,6 +34,9 @@ TEST_CASE("number formats", "[format]") {
   CHECK(fmt_int(999) == "999");
   CHECK(fmt_int(27166) == "27\u202f166");
   CHECK(fmt_int(-1234567) == "-1\u202f234\u202f567");
+  CHECK(fmt_count(1, "second", "seconds") == "1 second");  // not "1 seconds"
+  CHECK(fmt_count(0, "second", "seconds") == "0 seconds");
+  CHECK(fmt_count(1500, "step", "steps") == "1\u202f500 steps");
   CHECK(fmt_fixed(0.8412, 2) == "0.84");
   CHECK(fmt_fixed(-0.0001, 2) == "0.00");
   CHECK(fmt_percent(0.835) == "84\u00a0%");

@@ -1,5 +1,5 @@
 // Where F12 puts a screenshot: the user's pictures folder as the desktop names it
-// (freedesktop's user-dirs.dirs), else ~/Pictures, else the working folder.
+// (freedesktop's user-dirs.dirs), else ~/Pictures, else the home folder, else the working one.
 #pragma once
 
 #include <optional>
@@ -14,7 +14,7 @@ std::optional<std::string> pictures_dir_from_user_dirs(std::string_view user_dir
 
 // The folder, in order: $XDG_PICTURES_DIR if it is an absolute folder that exists; the
 // user-dirs.dirs entry (in $XDG_CONFIG_HOME, else ~/.config) if it exists; ~/Pictures if it
-// exists; else the working folder.
+// exists; the home folder; else the working folder.
 std::string pictures_folder();
 
 }  // namespace am::store

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,6 +16,8 @@ inline constexpr const char* kThousands = "\u202f";
 inline constexpr const char* kUnitSpace = "\u00a0";
 
 std::string fmt_int(std::int64_t value);            // 27166 -> "27 166" (narrow no-break space)
+std::string fmt_count(std::int64_t n, std::string_view one,
+                      std::string_view many);       // "1 second", "5 seconds"
 std::string fmt_fixed(double value, int decimals);  // 0.8412, 2 -> "0.84"
 // 0.84 -> "84 %"; above 0 and below 0.1 %: "< 0.1 %"; above 99.9 % and below 1: "> 99.9 %";
 // a share that would round to 0 or 100 gets one decimal. Spaces are no-break.

@@ -50,6 +50,7 @@ struct TrainingPanelView {
   const GrowingRun* run = nullptr;            // null: the app has no trainer
   std::vector<SavedRunEntry> saved;
   std::string shown_run;                      // the run on the machine now ("" = the shipped one)
+  std::string start_error;                    // why the last Train did not start, shown under it
 };
 
 // Drawn in chapter 11, and wherever a run is going on.

@@ -119,7 +119,7 @@ std::string where_it_stands(const GrowingRun& g) {
   if (g.progress.phase == grow::Phase::kTraining && g.progress.chars_per_second > 0.0)
     out += " It reads " + fmt_large(g.progress.chars_per_second) +
            " characters a second; at this pace it ends in about " +
-           fmt_int(static_cast<std::int64_t>(std::lround(g.progress.seconds_left))) + " seconds.";
+           fmt_count(std::lround(g.progress.seconds_left), "second", "seconds") + ".";
   if (g.progress.phase == grow::Phase::kAnalysing)
     out += " Now the analysis runs over every checkpoint (" +
            fmt_int(static_cast<std::int64_t>(g.progress.analysed)) + " of " +

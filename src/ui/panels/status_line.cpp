@@ -43,6 +43,14 @@ void draw_status_line(const AppState& state, const StatusView& view) {
       if (state.status_is_error) ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
       ImGui::TextUnformatted(fitted.message.c_str());
       if (state.status_is_error) ImGui::PopStyleColor();
+      // A message cut short (a picture's path, a file's error) reads whole under the mouse.
+      if (fitted.message != state.status && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32.0f);
+        ImGui::TextUnformatted(state.status.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
       if (!fitted.fields.empty()) ImGui::SameLine(0.0f, 0.0f);
     }
     if (!fitted.fields.empty()) ImGui::TextUnformatted(fitted.fields.c_str());

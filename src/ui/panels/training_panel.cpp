@@ -157,6 +157,12 @@ void draw_training_panel(const AppState& state, const TrainingPanelView& view, T
   request.name = text_of(panel.name);
   if (ImGui::Button("Train")) actions.start = request;
   ImGui::EndDisabled();
+  // Where the learner is looking: the status line alone cut a long reason short.
+  if (!view.start_error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, widgets::colour_error());
+    widgets::text_wrapped_whole(view.start_error);
+    ImGui::PopStyleColor();
+  }
 
   if (busy) {
     ImGui::SameLine();
