@@ -1,12 +1,14 @@
 // What a beat adds to the machine: its values as notes beside the parts (the window
 // draws them at a readable size) and the few pieces that exist only while it plays —
 // the exp bars, the best-so-far marker, the 32 numbers an attention or MLP block adds,
-// drawn as bands above the tube they add into, the cache's keys.
+// drawn as bands above the tube they add into, the cache's keys. First, the choices and
+// formats the notes share with the captions (am/machine/beat_notes.hpp).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "am/machine/beat_notes.hpp"
 #include "am/machine/beat_numbers.hpp"
 #include "am/machine/encodings.hpp"
 #include "am/machine/focus.hpp"
@@ -15,6 +17,97 @@
 #include "transforms.hpp"
 
 namespace am::machine {
+
+std::string signed_fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", std::fabs(v));
+  const bool zero = std::string_view(buf) == "0.00";
+  return (v < 0.0 && !zero ? "\u2212" : "") + std::string(buf);
+}
+
+std::string added_text(double t) {
+  const std::string magnitude = signed_fixed(std::fabs(t));
+  return (t < 0.0 && magnitude != "0.00" ? " \u2212 " : " + ") + magnitude;
+}
+
+std::string terms_text(std::initializer_list<double> terms) {
+  std::string out;
+  for (const double t : terms) out += out.empty() ? signed_fixed(t) : added_text(t);
+  return out;
+}
+
+std::string sum_text(double a, double b, double total) {
+  return terms_text({a, b}) + " = " + signed_fixed(total);
+}
+
+BandSum beat_band(const Activations& acts, BeatOp op, int layer, int query) {
+  BandSum out;
+  if (query < 0 || query >= acts.length() || layer < 0 || layer >= kLayers) return out;
+  const LayerActivations& la = acts.layers[static_cast<std::size_t>(layer)];
+  const float *before = nullptr, *added = nullptr, *after = nullptr;
+  switch (op) {
+    case BeatOp::kAddBands:
+      before = acts.embed, added = acts.pos, after = acts.x0;
+      break;
+    case BeatOp::kAddIntoStream:
+      before = layer == 0 ? acts.x0 : acts.layers[static_cast<std::size_t>(layer - 1)].resid_mlp;
+      added = la.attn_out, after = la.resid_attn;
+      break;
+    case BeatOp::kMlpAddsBack:
+      before = la.resid_attn, added = la.mlp_out, after = la.resid_mlp;
+      break;
+    default:
+      return out;
+  }
+  const std::size_t at = static_cast<std::size_t>(query) * kDModel;
+  int best = 0;
+  for (int k = 1; k < kDModel; ++k)
+    if (std::fabs(added[at + k]) > std::fabs(added[at + best])) best = k;
+  out.band = best;
+  out.before = before[at + best];
+  out.added = added[at + best];
+  out.after = after[at + best];
+  return out;
+}
+
+ShownSoftmax shown_softmax(const SoftmaxRow& row) {
+  ShownSoftmax out;
+  if (row.scores.empty()) return out;
+  const double top = *std::max_element(row.scores.begin(), row.scores.end());
+  // Plain exp(score) reads well while the bars add up to less than 100 000 and the largest is at least 1.
+  out.shifted = !(row.exp_sum < 1e5) || top < 0.0;
+  out.shift = out.shifted ? top : 0.0;
+  for (const double s : row.scores) {
+    out.bars.push_back(std::exp(s - out.shift));
+    out.sum += out.bars.back();
+  }
+  return out;
+}
+
+WeightLook weight_look(const Activations& acts, std::string_view text, int layer, int head, int query) {
+  WeightLook out;
+  const int T = acts.length();
+  if (query < 0 || query >= T || layer < 0 || layer >= kLayers || head < 0 || head >= kHeads) return out;
+  const float* w =
+      acts.layers[static_cast<std::size_t>(layer)].weights + (static_cast<std::size_t>(head) * T + query) * T;
+  const auto at = [&](int i) { return i >= 0 && i < static_cast<int>(text.size()) ? text[i] : '\0'; };
+  out.key = static_cast<int>(std::max_element(w, w + query + 1) - w);
+  out.weight = w[out.key];
+  out.one_back = out.key == query - 1;
+  out.one_back_weight = query > 0 ? w[query - 1] : 0.0;
+  const char now = at(query);
+  for (int j = 1; j < query; ++j)
+    if (at(j - 1) == now) {
+      ++out.matches;
+      if (out.match < 0 || w[j] > out.match_weight) {
+        out.match = j;
+        out.match_weight = w[j];
+      }
+    }
+  out.after_copy = out.key >= 1 && out.key < query && at(out.key - 1) == now;
+  return out;
+}
+
 namespace {
 
 const glm::vec4 kBarGlow{1.0f, 0.72f, 0.30f, 1.0f};
@@ -36,6 +129,16 @@ std::string number_rows(const Values& values, int count, int per_line) {
     out += fixed(static_cast<double>(values[static_cast<std::size_t>(i)]));
   }
   return out;
+}
+
+// `title` and the first `shown` of 32 numbers, 8 to a line; the title says how many of
+// the 32 are listed, so a row still landing never reads as the whole.
+template <typename Values>
+std::string landed_rows(const char* title, const Values& values, int shown) {
+  const std::string of = shown >= kDModel
+                             ? "all " + std::to_string(kDModel)
+                             : std::to_string(shown) + " of " + std::to_string(kDModel) + " so far";
+  return std::string(title) + " \u00b7 " + of + (shown > 0 ? "\n" + number_rows(values, shown, 8) : "");
 }
 
 // The pick id of the first part `wanted` accepts (0: none).
@@ -96,11 +199,12 @@ void query_key_notes(Builder& b, const BeatStage& st) {
   const render::PickId query_slug =
       find_part(b.scene, [&](const Part& p) { return p.kind == PartKind::kSlug && p.position == st.query; });
   note_on(b, query_slug, "query: " + number_rows(qk.query, kDHead, kDHead));
-  // The key's numbers, then its products, their sum and ÷√8 appear in turn.
+  // The key's numbers, then its products, their sum and ÷√8 appear in turn. Each row
+  // says what it is: the second is key times query, not the query.
   const float t = st.progress;
-  std::string text = "key: " + number_rows(qk.key, kDHead, kDHead);
-  if (t >= 0.2f) text += "\n\u00d7  " + number_rows(qk.products, kDHead, kDHead);
-  if (t >= 0.4f) text += "\nsum = " + fixed(qk.dot);
+  std::string text = "key (place " + std::to_string(st.key + 1) + "): " + number_rows(qk.key, kDHead, kDHead);
+  if (t >= 0.2f) text += "\nkey \u00d7 query, number by number: " + number_rows(qk.products, kDHead, kDHead);
+  if (t >= 0.4f) text += "\nthe " + std::to_string(kDHead) + " products add to " + fixed(qk.dot);
   if (t >= 0.6f) text += "\n\u00f7 \u221a8 = " + fixed(qk.score);
   note_on(b, dial_of(b.scene, st, st.key), text);
   // The best score so far keeps a green light above its dial.
@@ -125,12 +229,13 @@ void exp_bars(Builder& b, const BeatStage& st) {
   const PlateGrid& g = b.scene.grids[static_cast<std::size_t>(st.layer)];
   if (!g.present) return;
   const SoftmaxRow row = softmax_row(*b.acts, st.layer, st.head, st.query);
-  const double top = *std::max_element(row.exp.begin(), row.exp.end());
+  const ShownSoftmax shown = shown_softmax(row);
+  const double top = *std::max_element(shown.bars.begin(), shown.bars.end());
   constexpr float kHeight = 1.2f;
   const float t = std::clamp(st.progress, 0.0f, 1.0f);
   const float width = 0.45f * glm::length(g.key_step);
-  for (std::size_t j = 0; j < row.exp.size(); ++j) {
-    const double as_exp = row.exp[j] / top, as_weight = row.weights[j];
+  for (std::size_t j = 0; j < shown.bars.size(); ++j) {
+    const double as_exp = shown.bars[j] / top, as_weight = row.weights[j];
     double share = as_exp * (st.op == BeatOp::kExpBars && st.count < 0 ? t : 1.0);
     if (st.op == BeatOp::kDivide) share = as_exp + (as_weight - as_exp) * t;
     const float h = std::max(static_cast<float>(share) * kHeight, 0.01f);
@@ -140,16 +245,19 @@ void exp_bars(Builder& b, const BeatStage& st) {
           xf::box(base + glm::vec3(0.0f, 0.5f * h + 0.02f, 0.0f), {width, h, width}), kBarGlow);
     if (static_cast<int>(j) == st.key) {
       const glm::vec3 top_at = base + glm::vec3(0.0f, h + 0.05f, 0.0f);
+      // Shifted bars say what they take away: exp(41.10 − 41.10) = 1.00.
+      const std::string exp_of =
+          shown.shifted ? terms_text({row.scores[j], -shown.shift}) : fixed(row.scores[j]);
       if (st.op == BeatOp::kDivide)
-        note(b, top_at, fixed(row.exp[j]) + " \u00f7 " + fixed(row.exp_sum) + " = " + fixed(row.weights[j]));
+        note(b, top_at, fixed(shown.bars[j]) + " \u00f7 " + fixed(shown.sum) + " = " + fixed(row.weights[j]));
       else
-        note(b, top_at, "exp(" + fixed(row.scores[j]) + ") = " + fixed(row.exp[j]));
+        note(b, top_at, "exp(" + exp_of + ") = " + fixed(shown.bars[j]));
     }
   }
   if (st.op == BeatOp::kExpBars && st.count >= 1) {
     const glm::vec3 end = g.origin + g.query_step * static_cast<float>(st.query) +
                           g.key_step * (static_cast<float>(st.query) + 1.0f) + glm::vec3(0.0f, 0.3f, 0.0f);
-    note(b, end, "sum = " + fixed(row.exp_sum));
+    note(b, end, "sum = " + fixed(shown.sum));
   }
 }
 
@@ -168,18 +276,21 @@ void stream_notes(Builder& b, const BeatStage& st) {
   const float* after = stage_values(*b.acts, static_cast<Stage>(stage)) + at;
   const glm::vec3 anchor{L.x(st.query), L.tube_y + L.tube_radius,
                          L.band_z(*stretch, std::clamp(shown - 1, 0, kDModel - 1))};
-  const int k = std::clamp(shown - 1, 0, kDModel - 1);
+  // An addition quotes the one band its caption quotes (beat_band), once that band has landed.
+  const BandSum band = beat_band(*b.acts, st.op, st.layer, st.query);
+  const bool band_landed = band.band >= 0 && band.band < shown;
+  const std::string band_words =
+      "band " + std::to_string(band.band + 1) + ": " + sum_text(band.before, band.added, band.after);
+  const glm::vec3 band_at{L.x(st.query), L.tube_y + L.tube_radius,
+                          L.band_z(*stretch, std::max(band.band, 0))};
   switch (st.op) {
     case BeatOp::kEmbeddingRow:
     case BeatOp::kPositionWaves:
       note(b, anchor,
-           (st.op == BeatOp::kEmbeddingRow ? "embedding\n" : "position (sin, cos)\n") +
-               number_rows(after, shown, 8));
+           landed_rows(st.op == BeatOp::kEmbeddingRow ? "embedding" : "position (sin, cos)", after, shown));
       return;
     case BeatOp::kAddBands:
-      note(b, anchor,
-           "band " + std::to_string(k + 1) + ": " + fixed(b.acts->embed[at + k]) + " + " +
-               fixed(b.acts->pos[at + k]) + " = " + fixed(after[k]));
+      if (band_landed) note(b, band_at, band_words);
       return;
     case BeatOp::kAddIntoStream:
     case BeatOp::kMlpAddsBack: {
@@ -191,9 +302,7 @@ void stream_notes(Builder& b, const BeatStage& st) {
                      st.op == BeatOp::kAddIntoStream ? "+ attention" : "+ MLP");
       floating_bands(b, *stretch, stage, after, scale, shown, 0, "= after");
       const float high = std::max(L.bays[0].lifted_y, L.bays[kLayers - 1].lifted_y) + 1.0f;
-      note(b, {anchor.x, high, anchor.z},
-           "band " + std::to_string(k + 1) + ": " + fixed(before[at + k]) + " + " + fixed(added[k]) + " = " +
-               fixed(after[k]));
+      if (band_landed) note(b, {band_at.x, high, band_at.z}, band_words);
       return;
     }
     default:
@@ -269,7 +378,8 @@ void grid_notes(Builder& b, const BeatStage& st) {
            " with the cache, " + std::to_string(c.dot_products_without_cache) + " without");
 }
 
-// Chapter 7: the thread the beat is about, with its weight and what it matches.
+// Chapter 7: the thread the beat is about, with its weight and what that place is: one
+// back or not; right after an earlier copy of the query's character or not (weight_look).
 void path_notes(Builder& b, const BeatStage& st) {
   const render::PickId id = find_part(b.scene, [&](const Part& p) {
     return p.kind == PartKind::kThread && p.layer == st.layer && p.head == st.head &&
@@ -279,15 +389,26 @@ void path_notes(Builder& b, const BeatStage& st) {
       b.acts->layers[static_cast<std::size_t>(st.layer)].weights[(st.head * b.T + st.query) * b.T + st.key];
   char now[2], before[2], here[2];
   const std::string q(label_text(b.character(st.query), now));
+  const std::string k(label_text(b.character(st.key), here));
+  const std::string weight = "weight " + fixed(w);
+  if (st.key == st.query) {
+    note_on(b, id, "itself (" + q + "), " + weight);
+    return;
+  }
   if (st.op == BeatOp::kPreviousChar) {
-    note_on(b, id,
-            "one back: " + std::string(label_text(b.character(st.key), here)) + ", weight " + fixed(w));
+    const int back = st.query - st.key;
+    note_on(b, id, (back == 1 ? "one back" : std::to_string(back) + " back") + ": " + k + ", " + weight);
+    return;
+  }
+  if (st.key == 0) {
+    note_on(b, id, "the first place, nothing before it: " + weight + "\nno copy: carries " + k);
     return;
   }
   const std::string prev(label_text(b.character(st.key - 1), before));
-  note_on(b, id,
-          "after " + prev + " (query: " + q + "), weight " + fixed(w) + "\ncopies " +
-              std::string(label_text(b.character(st.key), here)));
+  if (prev == q)
+    note_on(b, id, "after " + prev + ", like the query: " + weight + "\ncopies " + k);
+  else
+    note_on(b, id, "after " + prev + ", not " + q + " (the query): " + weight + "\nno copy: carries " + k);
 }
 
 }  // namespace

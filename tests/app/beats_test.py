@@ -10,6 +10,7 @@ Runs under Xvfb (the caller wraps it in xvfb-run)."""
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 
@@ -123,6 +124,7 @@ for c, b, path in dumps:
     n = beat["numbers"]
     check(beat["index"] == b and beat["count"] == counts[c], f"{where}: index/count {beat['index']}/{beat['count']}")
     check(len(beat["caption"]) > 20, f"{where}: caption {beat['caption']!r}")
+    check(not re.search(r"[0-9]{6,}\.", beat["caption"]), f"{where}: a number too long to read in {beat['caption']!r}")
     check(d["step"] == (step if step is not None else eng["weights"]["step"]), f"{where}: step {d['step']}")
     head = d["selected_head"]  # "L1H2"
     l, h = int(head[1]) - 1, int(head[3]) - 1
@@ -145,6 +147,13 @@ for c, b, path in dumps:
         close([e / n["exp_sum"] for e in n["exp"]], n["weights"], f"{where} exp / exp_sum")
         close(n["weights"], row(f"blocks.{l}.attn_weights", h, q)[:q + 1], f"{where} weights")
         close(sum(n["exp"]), n["exp_sum"], f"{where} exp_sum")
+        # The bars as shown: exp(score - shift) (shift 0, or the largest score when plain exp would be
+        # unreadable); divided by their sum they are the same weights.
+        check(n["shift"] in (0.0, max(n["scores"])), f"{where}: shift {n['shift']}")
+        close(n["bars"], [math.exp(s - n["shift"]) for s in n["scores"]], f"{where} bars")
+        close(sum(n["bars"]), n["bars_sum"], f"{where} bars_sum")
+        close([e / n["bars_sum"] for e in n["bars"]], n["weights"], f"{where} bars / bars_sum")
+        check(n["bars_sum"] < 1e5, f"{where}: bars add up to {n['bars_sum']}")
     if c == 4:
         close(n["weights"], row(f"blocks.{l}.attn_weights", h, q)[:q + 1], f"{where} weights")
         close(n["head_output"], row(f"blocks.{l}.head_out", h, q), f"{where} head_output")

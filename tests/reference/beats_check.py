@@ -29,10 +29,12 @@ CASES = [("step_009000.safetensors", "the queen. the qu", "", None),
 
 def app_beats(engine, weights_dir, work, checkpoint, text, ablate, select):
     step = int(checkpoint[5:11])
-    lines = [f"text {text}", f"step {step}"] + [f"pull {h}" for h in ablate.split(",") if h]
+    pulls = [f"pull {h}" for h in ablate.split(",") if h]
+    lines = [f"text {text}", f"step {step}"] + pulls
     for c, b in BEATS:
-        # entering a chapter puts the drum on the last checkpoint: the step again after it
-        lines += [f"chapter {c}", f"step {step}"] + ([f"select {select}"] if select else [])
+        # entering a chapter puts the drum on the last checkpoint and every head back in the
+        # rack: the step and the pulled heads again after it
+        lines += [f"chapter {c}", f"step {step}"] + pulls + ([f"select {select}"] if select else [])
         lines += [f"beat {b}", f"dump {work}/beat_{c}.json"]
     path = os.path.join(work, "beats.txt")
     with open(path, "w") as f:

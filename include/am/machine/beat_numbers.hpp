@@ -46,7 +46,7 @@ QueryKey query_key(const Activations& acts, int layer, int head, int query, int 
 // Chapter 3: one query's row of scores (keys 0..query) turned into weights.
 struct SoftmaxRow {
   std::vector<double> scores;  // recorded q·k/√8
-  std::vector<double> exp;     // exp(score), no shift: the scores are small enough
+  std::vector<double> exp;     // exp(score), unshifted (the beat may show it shifted: shown_softmax)
   double exp_sum = 0.0;
   std::vector<double> weights;  // recorded softmax weights
 };

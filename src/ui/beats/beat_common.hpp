@@ -6,6 +6,7 @@
 #include <string>
 
 #include "../chapters/chapter_common.hpp"
+#include "am/machine/beat_notes.hpp"
 #include "am/machine/beat_numbers.hpp"
 #include "am/ui/beats.hpp"
 #include "am/ui/live_numbers.hpp"
@@ -29,6 +30,12 @@ using machine::FocusPart;
 int beat_length(const ChapterContext& c);
 // A number to two decimals, as captions write them.
 std::string num(double v);
+// A character after an article the sentence already has ("an earlier space", "the
+// earlier “d”"): quote_char without its own "the".
+std::string char_noun(char c);
+// A sentence that starts with a generated name starts with a capital: "the space" ->
+// "The space"; a quoted character (“e”) stays as it is.
+std::string sentence_start(std::string words);
 // The length of a tube's 32 numbers taken as an arrow, written as num writes it.
 std::string num_length(const std::array<float, kDModel>& stream);
 // A BeatScript's count for chapters whose beats need nothing but a text: `PerText`

@@ -31,13 +31,17 @@ Beat at(const ChapterContext& c, int index) {
                   "last ones slowly (first " +
                   num(e.position[0]) + ", last " + num(e.position[kDModel - 1]) + ").";
       break;
-    default:
+    default: {
       b.stage.op = BeatOp::kAddBands;
-      b.caption = "The two add band by band: " + num(e.embedding[0]) + " + " + num(e.position[0]) + " = " +
-                  num(e.sum[0]) + " in the first band. As arrows, their lengths are " +
-                  num_length(e.embedding) + " and " + num_length(e.position) + "; the sum's is " +
-                  num_length(e.sum) + ".";
+      // The band the note beside the tube quotes too (machine::beat_band).
+      const machine::BandSum band = machine::beat_band(*c.acts, BeatOp::kAddBands, 0, q);
+      b.caption =
+          "The two add band by band. In band " + std::to_string(band.band + 1) +
+          ", where the position adds the most: " + machine::sum_text(band.before, band.added, band.after) +
+          ". As arrows, their lengths are " + num_length(e.embedding) + " and " + num_length(e.position) +
+          "; the sum's is " + num_length(e.sum) + ".";
       break;
+    }
   }
   return b;
 }

@@ -26,7 +26,7 @@ Beat at(const ChapterContext& c, int index) {
       b.caption =
           "Each character hands over its value, 8 numbers, shrunk by its weight: the beads ride back to the "
           "query. " +
-          quote_char(char_at(c, best)) + "'s weighs most, " + num(m.weights[best]) + ".";
+          sentence_start(quote_char(char_at(c, best))) + " weighs most, " + num(m.weights[best]) + ".";
       break;
     case 1:
       b.stage.op = BeatOp::kHeadOutput;
@@ -37,15 +37,20 @@ Beat at(const ChapterContext& c, int index) {
               : "At the query the beads add up, number by number, into the head's 8 outputs (the first is " +
                     num(m.head_output[0]) + ").";
       break;
-    default:
+    default: {
       b.stage.op = BeatOp::kAddIntoStream;
       b.focus = {FocusPart::kBeatStretch};
       b.pose = CameraPose::kEmbedding;  // the three rows of bands float above the plates
-      b.caption = "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band: " +
-                  num(m.stream_before[0]) + " + " + num(m.attention_out[0]) + " = " + num(m.stream_after[0]) +
-                  " in the first. Lengths do not add: " + num_length(m.stream_before) + " and " +
-                  num_length(m.attention_out) + " make " + num_length(m.stream_after) + ".";
+      // The band the note above the bands quotes too (machine::beat_band).
+      const machine::BandSum band = machine::beat_band(*c.acts, BeatOp::kAddIntoStream, l, q);
+      b.caption =
+          "W_O turns the 4 heads' outputs into 32 numbers, added into the tube band by band. In band " +
+          std::to_string(band.band + 1) +
+          ", where they add the most: " + machine::sum_text(band.before, band.added, band.after) +
+          ". Lengths do not add: " + num_length(m.stream_before) + " and " + num_length(m.attention_out) +
+          " make " + num_length(m.stream_after) + ".";
       break;
+    }
   }
   return b;
 }

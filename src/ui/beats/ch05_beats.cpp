@@ -39,14 +39,18 @@ Beat at(const ChapterContext& c, int index) {
           "(neuron " +
           std::to_string(low + 1) + ": " + num(r.pre[low]) + " becomes " + num(r.post[low]) + ").";
       break;
-    case 2:
+    case 2: {
       b.stage.op = BeatOp::kMlpAddsBack;
       b.focus = {FocusPart::kBeatStretch};
       b.pose = CameraPose::kEmbedding;  // the three rows of bands float above the housing
-      b.caption = "The 128 needles are mixed down to 32 numbers and added into the tube, band by band: " +
-                  num(r.stream_before[0]) + " + " + num(r.out[0]) + " = " + num(r.stream_after[0]) +
-                  " in the first.";
+      // The band the note above the bands quotes too (machine::beat_band).
+      const machine::BandSum band = machine::beat_band(*c.acts, BeatOp::kMlpAddsBack, kMlpLayer, q);
+      b.caption =
+          "The 128 needles are mixed down to 32 numbers and added into the tube, band by band. In band " +
+          std::to_string(band.band + 1) +
+          ", where they add the most: " + machine::sum_text(band.before, band.added, band.after) + ".";
       break;
+    }
     default: {
       b.stage.op = BeatOp::kSoftmax;
       b.focus = {FocusPart::kColumns};
@@ -57,7 +61,8 @@ Beat at(const ChapterContext& c, int index) {
       b.caption =
           "A final norm, then 30 scores, one per character; softmax turns them into chances and the columns "
           "rise. " +
-          quote_char(id_to_char(best)) + " leads with " + fmt_probability(r.probabilities[best]) + ".";
+          sentence_start(quote_char(id_to_char(best))) + " leads with " +
+          fmt_probability(r.probabilities[best]) + ".";
       break;
     }
   }

@@ -21,7 +21,7 @@ void draw_help(const AppState& state, StateIntents& intents) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(s.keys.data(), s.keys.data() + s.keys.size());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(s.description.data(), s.description.data() + s.description.size());
+      widgets::text_wrapped_whole(std::string(s.description));  // the column is as wide as the window leaves
     }
     ImGui::EndTable();
   }
