@@ -30,18 +30,27 @@ void draw_predictions(const AppState& state, const Activations* acts, const Acti
     ImGui::End();
     return;
   }
+  const float room = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;
   for (const Guess& g : top_guesses(*acts, last, 5)) {
     std::optional<float> ghost;
     std::string overlay = widgets::char_label(g.id) + "   " + fmt_percent(g.probability);
     if (ghosts) {
       ghost = probability_of(*intact, last, g.id);
-      overlay += "   (all heads: " + fmt_percent(*ghost) + ")";
+      // The words when they fit the bar, else the figure alone (the tooltip says what it is):
+      // in a narrow column the row was cut at "(all heads: 9".
+      const std::string words = overlay + "   (all heads: " + fmt_percent(*ghost) + ")";
+      overlay =
+          ImGui::CalcTextSize(words.c_str()).x <= room ? words : overlay + " (" + fmt_percent(*ghost) + ")";
     }
     widgets::probability_bar(g.probability, ghost, overlay);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Click: why this character? (which parts of the machine said it)");
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("%s", ghosts ? "In brackets and outlined: this character with every head in place.\n"
+                                       "Click: why this character? (which parts of the machine said it)"
+                                     : "Click: why this character? (which parts of the machine said it)");
     if (ImGui::IsItemClicked()) intents.trace_target = g.id;  // issue 22: opens "why?"
   }
-  if (ghosts)
+  // Below the rows only when the panel has room (a fixed slot cut it off at 1024x768).
+  if (ghosts && ImGui::GetContentRegionAvail().y >= 2.0f * ImGui::GetTextLineHeightWithSpacing())
     widgets::text_wrapped_whole("Outlines: the same characters with every head in place.", true);
   ImGui::End();
 }
