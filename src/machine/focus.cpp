@@ -2,6 +2,7 @@
 // id of the part it belongs to, so a part's bounds are the union of its pieces.
 #include "am/machine/focus.hpp"
 
+#include "am/machine/beat_notes.hpp"
 #include "am/machine/layout.hpp"
 #include "beat_look.hpp"
 
@@ -47,7 +48,8 @@ bool on_path(const SceneInput& in, int layer, int head) {
 }
 
 bool selected(const Part& p, const SceneInput& in) {
-  const int layer = std::clamp(in.selected_layer, 0, kLayers - 1), head = std::clamp(in.selected_head, 0, kHeads - 1);
+  const int layer = std::clamp(in.selected_layer, 0, kLayers - 1),
+            head = std::clamp(in.selected_head, 0, kHeads - 1);
   return p.layer == layer && p.head == head;
 }
 
@@ -61,25 +63,38 @@ int query_of(const SceneInput& in) {
 // Whether a part belongs to a focus part (kCopyThread is resolved by representative_part).
 bool belongs(const Part& p, const SceneInput& in, FocusPart f, int query) {
   switch (f) {
-    case FocusPart::kSlugs: return p.kind == PartKind::kSlug;
+    case FocusPart::kSlugs:
+      return p.kind == PartKind::kSlug;
     case FocusPart::kQuerySlug:
       return p.kind == PartKind::kSlug && p.position == query;
     case FocusPart::kEntryBands:
       return p.kind == PartKind::kBand && p.stage <= static_cast<int>(Stage::kEmbeddingPlusPosition);
-    case FocusPart::kLiftedDials: return p.kind == PartKind::kDial && selected(p, in);
-    case FocusPart::kLiftedGrid: return p.kind == PartKind::kAttentionCell && selected(p, in);
-    case FocusPart::kShutter: return p.kind == PartKind::kShutter && selected(p, in);
-    case FocusPart::kThreads: return p.kind == PartKind::kThread && selected(p, in);
-    case FocusPart::kBeads: return p.kind == PartKind::kBead && selected(p, in);
+    case FocusPart::kLiftedDials:
+      return p.kind == PartKind::kDial && selected(p, in);
+    case FocusPart::kLiftedGrid:
+      return p.kind == PartKind::kAttentionCell && selected(p, in);
+    case FocusPart::kShutter:
+      return p.kind == PartKind::kShutter && selected(p, in);
+    case FocusPart::kThreads:
+      return p.kind == PartKind::kThread && selected(p, in);
+    case FocusPart::kBeads:
+      return p.kind == PartKind::kBead && selected(p, in);
     case FocusPart::kLayerPlates:
       return p.kind == PartKind::kHeadPlate && p.layer == std::clamp(in.selected_layer, 0, kLayers - 1);
-    case FocusPart::kAllPlates: return p.kind == PartKind::kHeadPlate;
-    case FocusPart::kPathPlates: return p.kind == PartKind::kHeadPlate && on_path(in, p.layer, p.head);
-    case FocusPart::kCopyThread: return false;
-    case FocusPart::kMlp: return p.kind == PartKind::kMlpNeedle;
-    case FocusPart::kColumns: return p.kind == PartKind::kProbabilityColumn;
-    case FocusPart::kDrum: return p.kind == PartKind::kDrum;
-    case FocusPart::kRack: return p.kind == PartKind::kRackHead;
+    case FocusPart::kAllPlates:
+      return p.kind == PartKind::kHeadPlate;
+    case FocusPart::kPathPlates:
+      return p.kind == PartKind::kHeadPlate && on_path(in, p.layer, p.head);
+    case FocusPart::kCopyThread:
+      return false;
+    case FocusPart::kMlp:
+      return p.kind == PartKind::kMlpNeedle;
+    case FocusPart::kColumns:
+      return p.kind == PartKind::kProbabilityColumn;
+    case FocusPart::kDrum:
+      return p.kind == PartKind::kDrum;
+    case FocusPart::kRack:
+      return p.kind == PartKind::kRackHead;
     case FocusPart::kBeatStretch: {
       // The stretch the beat writes into and the stretch before it: before, then after.
       const int target = beat_stretch(in.beat);
@@ -88,9 +103,11 @@ bool belongs(const Part& p, const SceneInput& in, FocusPart f, int query) {
       return p.kind == PartKind::kBand && p.position == in.beat.query && target >= 0 && p.stage >= first &&
              p.stage <= target;
     }
-    case FocusPart::kBeatMlp: return p.kind == PartKind::kMlpNeedle && p.layer == in.beat.layer;
+    case FocusPart::kBeatMlp:
+      return p.kind == PartKind::kMlpNeedle && p.layer == in.beat.layer;
     case FocusPart::kMachine:
-    case FocusPart::kCount: return false;
+    case FocusPart::kCount:
+      return false;
   }
   return false;
 }
@@ -118,14 +135,15 @@ Box bounds_where(const Scene& scene, Wanted wanted) {
 
 const char* focus_part_name(FocusPart part) {
   static constexpr std::array<const char*, kFocusPartCount> kNames = {
-      "slugs",        "query slug",   "entry bands", "lifted dials", "weight grid", "shutter",
-      "threads",      "beads",        "layer plates", "all plates",  "path plates", "copy thread",
-      "mlp",          "columns",      "drum",        "rack",         "beat stretch", "beat mlp", "machine"};
+      "slugs", "query slug",   "entry bands",  "lifted dials", "weight grid", "shutter", "threads",
+      "beads", "layer plates", "all plates",   "path plates",  "copy thread", "mlp",     "columns",
+      "drum",  "rack",         "beat stretch", "beat mlp",     "machine"};
   const auto i = static_cast<std::size_t>(part);
   return i < kNames.size() ? kNames[i] : "?";
 }
 
-std::optional<render::PickId> representative_part(const Scene& scene, const SceneInput& input, FocusPart part) {
+std::optional<render::PickId> representative_part(const Scene& scene, const SceneInput& input,
+                                                  FocusPart part) {
   const int query = query_of(input);
   std::optional<render::PickId> best;
   float best_value = 0.0f;
@@ -135,29 +153,45 @@ std::optional<render::PickId> representative_part(const Scene& scene, const Scen
       best_value = value;
     }
   };
-  const auto copier = copying_head(input);
+  if (part == FocusPart::kCopyThread) {
+    // The thread to the key the copying head weighs most from the query, the query itself
+    // included: the one rule the beats and the callout's words share (weight_look).
+    const auto copier = copying_head(input);
+    if (!copier || query < 0) return std::nullopt;
+    const WeightLook look = weight_look(*input.acts, input.text, copier->first, copier->second, query);
+    for (std::size_t i = 0; i < scene.parts.size(); ++i) {
+      const Part& p = scene.parts[i];
+      if (p.kind == PartKind::kThread && p.layer == copier->first && p.head == copier->second &&
+          p.position == query && p.key == look.key)
+        return static_cast<render::PickId>(i + 1);
+    }
+    return std::nullopt;
+  }
   for (std::size_t i = 0; i < scene.parts.size(); ++i) {
     const Part& p = scene.parts[i];
-    if (part == FocusPart::kCopyThread) {
-      // The key the copying head weighs most from the query, itself left out (it copies from earlier).
-      if (copier && p.kind == PartKind::kThread && p.layer == copier->first && p.head == copier->second &&
-          p.key != p.position)
-        consider(i, p.weight);
-      continue;
-    }
     if (!belongs(p, input, part, query)) continue;
     // The MLP's callout names the lifted plate's layer, whose needles the text describes.
     if (part == FocusPart::kMlp && p.layer != std::clamp(input.selected_layer, 0, kLayers - 1)) continue;
     switch (p.kind) {
-      case PartKind::kDial: consider(i, p.scaled); break;
+      case PartKind::kDial:
+        consider(i, p.scaled);
+        break;
       case PartKind::kThread:
       case PartKind::kBead:
-      case PartKind::kAttentionCell: consider(i, p.position == query ? p.weight : -1.0f + p.weight); break;
+      case PartKind::kAttentionCell:
+        consider(i, p.position == query ? p.weight : -1.0f + p.weight);
+        break;
       case PartKind::kProbabilityColumn:
-      case PartKind::kMlpNeedle: consider(i, p.value); break;
+      case PartKind::kMlpNeedle:
+        consider(i, p.value);
+        break;
       case PartKind::kHeadPlate:
-      case PartKind::kRackHead: consider(i, selected(p, input) ? 1.0f : 0.0f); break;
-      default: consider(i, 0.0f); break;  // the first one
+      case PartKind::kRackHead:
+        consider(i, selected(p, input) ? 1.0f : 0.0f);
+        break;
+      default:
+        consider(i, 0.0f);
+        break;  // the first one
     }
   }
   return best;

@@ -2,6 +2,7 @@
 // scene built (its live numbers) and goes through text_format.
 #include <algorithm>
 
+#include "am/machine/beat_notes.hpp"
 #include "am/model/alphabet.hpp"
 #include "am/model/head_mask.hpp"
 #include "am/ui/callouts.hpp"
@@ -74,13 +75,27 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       for (std::size_t i = 0; i < names.size(); ++i) s += (i == 0 ? dot : " \u2192 ") + names[i];
       return s;
     }
-    case FocusPart::kCopyThread:
-      if (rep == nullptr) return {};
-      return head_of(rep, in) + " copies from " + quote_char(char_at(in, rep->key)) + ", place " +
-             fmt_int(rep->key + 1) + dot + "weight " + fmt_fixed(rep->weight, 2);
+    case FocusPart::kCopyThread: {
+      if (rep == nullptr || in.acts == nullptr) return {};
+      // The beats' rule (machine::weight_look): "copies" only when the heaviest weight goes
+      // to a place right after an earlier copy of the query's character.
+      const int q = rep->position;
+      const machine::WeightLook look = machine::weight_look(*in.acts, in.text, rep->layer, rep->head, q);
+      const std::string weight = "weight " + fmt_fixed(look.weight, 2);
+      const std::string where = quote_char(char_at(in, look.key)) + ", place " + fmt_int(look.key + 1);
+      if (look.after_copy) return head_of(rep, in) + " copies from " + where + dot + weight;
+      // Otherwise where the weight goes, and why that is no copy.
+      const std::string target = look.key == q ? quote_char(char_at(in, q)) + " itself" : where;
+      const std::string why = look.matches == 0 ? ", no earlier copy to follow"
+                              : look.key == q   ? ", not copying"
+                              : look.key == 0   ? ", nothing before it"
+                                                : ", after " + quote_char(char_at(in, look.key - 1)) +
+                                                    ", not " + quote_char(char_at(in, q));
+      return head_of(rep, in) + dot + weight + " on " + target + why;
+    }
     case FocusPart::kMlp:
-      return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " MLP needles" + dot +
-             fmt_int(kDMlp) + ", one per neuron";
+      return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " MLP needles" +
+             dot + fmt_int(kDMlp) + ", one per neuron";
     case FocusPart::kColumns:
       if (rep == nullptr || rep->index < 0) return "next-character columns";
       if (probabilities_hidden(state)) return "next-character columns" + dot + "hidden until you answer";

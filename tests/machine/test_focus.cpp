@@ -1,8 +1,12 @@
 // Focus-part bounds come from the scene's own instances, and follow the layout.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
+#include "am/machine/beat_notes.hpp"
 #include "am/machine/focus.hpp"
 #include "am/machine/layout.hpp"
+#include "am/model/safetensors.hpp"
 #include "machine_fixture.hpp"
 
 using namespace am;
@@ -66,7 +70,8 @@ TEST_CASE("focus: the lifted plate's parts sit on its bay, and the whole machine
   }
 }
 
-TEST_CASE("focus: the copy thread is the copying head's heaviest thread to an earlier key", "[focus]") {
+TEST_CASE("focus: the copy thread is the copying head's heaviest thread, the query itself included",
+          "[focus]") {
   test::Fixture f("abcdabc");
   f.input.view.highlight_path = true;
   f.input.view.path_heads[0] = std::make_pair(0, 1);
@@ -79,9 +84,10 @@ TEST_CASE("focus: the copy thread is the copying head's heaviest thread to an ea
   CHECK(t->kind == PartKind::kThread);
   CHECK(t->layer == 1);
   CHECK(t->head == 3);
-  CHECK(t->key < t->position);
-  const float* w = f.acts.layers[1].weights + (3 * 7 + 6) * 7;  // [heads][T][T], query 6
-  for (int j = 0; j < 6; ++j) CHECK(w[j] <= t->weight + 1e-6f);
+  CHECK(t->position == 6);
+  CHECK(t->key == weight_look(f.acts, "abcdabc", 1, 3, 6).key);  // the beats' rule
+  const float* w = f.acts.layers[1].weights + (3 * 7 + 6) * 7;   // [heads][T][T], query 6
+  for (int j = 0; j <= 6; ++j) CHECK(w[j] <= t->weight + 1e-6f);
   // Without a path there is no copy thread, and no path plates.
   f.input.view.highlight_path = false;
   const Scene plain = f.build();
@@ -102,4 +108,42 @@ TEST_CASE("focus: the MLP's representative needle is the lifted layer's tallest"
     for (const Part* p : test::parts_of(s, PartKind::kMlpNeedle))
       if (p->layer == layer) CHECK(p->value <= best->value);
   }
+}
+
+TEST_CASE("focus: on the trained model the copy thread goes where the weight goes, copy or not", "[focus]") {
+  auto w =
+      load_weights(std::filesystem::path(AM_SOURCE_DIR) / "weights" / "repeated" / "step_009000.safetensors");
+  REQUIRE(w);
+  const auto copy_thread = [&](const std::string& text) {
+    SceneInput in;
+    const Activations acts = forward(*w, encode(text));
+    in.acts = &acts;
+    in.text = text;
+    in.selected_layer = 1;
+    in.selected_head = 3;
+    in.view.highlight_path = true;
+    in.view.path_heads[0] = std::make_pair(0, 3);
+    in.view.path_heads[1] = std::make_pair(1, 3);
+    Scene s;
+    build_scene(in, s);
+    const auto id = representative_part(s, in, FocusPart::kCopyThread);
+    REQUIRE(id);
+    const Part p = *s.part(*id);
+    CHECK(pick_bounds(s, *id).centre() == part_bounds(s, in, FocusPart::kCopyThread).centre());
+    return std::make_pair(p, weight_look(acts, text, 1, 3, acts.length() - 1));
+  };
+  // A repeat: the place right after the earlier "u", "e", heavily weighed.
+  const auto [copied, look] = copy_thread("the queen. the qu");
+  CHECK(look.after_copy);
+  CHECK(copied.key == look.key);
+  CHECK(copied.key == 6);
+  CHECK(copied.weight > 0.5f);
+  // No copy to follow: the head keeps its weight on the query itself, and so does the thread
+  // (it was the heaviest earlier thread, at weight 0.00).
+  const auto [stays, none] = copy_thread("the cat sat on the mat. ");
+  CHECK_FALSE(none.after_copy);
+  CHECK(stays.key == stays.position);
+  CHECK(stays.key == none.key);
+  CHECK(stays.weight == Approx(none.weight).margin(1e-6));
+  CHECK(stays.weight > 0.5f);
 }

@@ -2,8 +2,15 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
 
+#include "am/machine/beat_notes.hpp"
+#include "am/machine/scene.hpp"
+#include "am/model/alphabet.hpp"
+#include "am/model/forward.hpp"
+#include "am/model/safetensors.hpp"
 #include "am/ui/callouts.hpp"
+#include "am/ui/text_format.hpp"
 
 using namespace am::ui;
 
@@ -74,7 +81,8 @@ TEST_CASE("callouts: more labels than fit are left out rather than overlapped", 
   CHECK(placed <= 6);  // 300 x 100 holds at most six 140 x 30 boxes
 }
 
-TEST_CASE("callouts: the words name the part and its live number, and hide what the question asks", "[callouts]") {
+TEST_CASE("callouts: the words name the part and its live number, and hide what the question asks",
+          "[callouts]") {
   using am::machine::FocusPart;
   using am::machine::Part;
   using am::machine::PartKind;
@@ -109,4 +117,90 @@ TEST_CASE("callouts: the words name the part and its live number, and hide what 
   drum.weight = 0.925f;
   CHECK(callout_text(FocusPart::kDrum, &drum, in, state) ==
         "training drum \u00b7 step 9\u202f000 \u00b7 loss 1.00\u00a0bits \u00b7 copy 93\u00a0%");
+}
+
+namespace {
+
+// Chapter 7's copy-thread callout on the shipped, trained checkpoint, the copy path
+// L1H4 -> L2H4 highlighted, the last character the query.
+struct CopyCallout {
+  std::string text;  // the callout's words
+  const am::machine::Part* thread = nullptr;
+  am::machine::WeightLook look;
+};
+
+CopyCallout copy_callout(const std::string& text) {
+  using namespace am;
+  static const Weights weights = [] {
+    auto w = load_weights(std::filesystem::path(AM_SOURCE_DIR) / "weights" / "repeated" /
+                          "step_009000.safetensors");
+    REQUIRE(w);
+    return std::move(*w);
+  }();
+  const Activations acts = forward(weights, encode(text));
+  machine::SceneInput in;
+  in.acts = &acts;
+  in.text = text;
+  in.selected_layer = 1;
+  in.selected_head = 3;
+  in.view.highlight_path = true;
+  in.view.path_heads[0] = std::make_pair(0, 3);
+  in.view.path_heads[1] = std::make_pair(1, 3);
+  machine::Scene scene;
+  machine::build_scene(in, scene);
+  CopyCallout out;
+  const auto id = machine::representative_part(scene, in, machine::FocusPart::kCopyThread);
+  REQUIRE(id);
+  out.thread = scene.part(*id);
+  REQUIRE(out.thread != nullptr);
+  AppState state;
+  state.chapter = 7;
+  out.text = callout_text(machine::FocusPart::kCopyThread, out.thread, in, state);
+  out.look = machine::weight_look(acts, text, 1, 3, acts.length() - 1);
+  // The thread drawn is the one the words are about: the heaviest, the query itself included.
+  CHECK(out.thread->key == out.look.key);
+  CHECK(out.thread->weight == Approx(out.look.weight).margin(1e-6));
+  const std::string weight = "weight " + fmt_fixed(out.look.weight, 2);
+  CHECK(out.text.find(weight) != std::string::npos);
+  CHECK(out.look.weight > 0.005);  // never "weight 0.00" on the place named
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("callouts: chapter 7's copy thread says 'copies from' only after an earlier copy", "[callouts]") {
+  SECTION("a repeat: the weight goes to the place right after the earlier character") {
+    const CopyCallout c = copy_callout("the queen. the qu");
+    INFO(c.text);
+    REQUIRE(c.look.after_copy);
+    CHECK(c.text == "L2H4 copies from \u201ce\u201d, place " + fmt_int(c.look.key + 1) + " \u00b7 weight " +
+                        fmt_fixed(c.look.weight, 2));
+  }
+  SECTION("a learner's text: the weight stays on the space itself, though earlier spaces exist") {
+    const CopyCallout c = copy_callout("the cat sat on the mat. ");
+    INFO(c.text);
+    REQUIRE_FALSE(c.look.after_copy);
+    REQUIRE(c.look.key == 23);
+    REQUIRE(c.look.matches > 0);
+    CHECK(c.text ==
+          "L2H4 \u00b7 weight " + fmt_fixed(c.look.weight, 2) + " on the space itself, not copying");
+    CHECK(c.text.find("copies") == std::string::npos);
+  }
+  SECTION("no earlier copy of the query's character: nothing to follow") {
+    const CopyCallout c = copy_callout("the cat sat on the mat.");
+    INFO(c.text);
+    REQUIRE(c.look.matches == 0);
+    CHECK(c.text.find("copies") == std::string::npos);
+    REQUIRE(c.look.key == 22);  // the "." itself
+    CHECK(c.text == "L2H4 \u00b7 weight " + fmt_fixed(c.look.weight, 2) +
+                        " on \u201c.\u201d itself, no earlier copy to follow");
+  }
+  SECTION("the heaviest place follows another character: it says which") {
+    const CopyCallout c = copy_callout("abc def. abc d");
+    INFO(c.text);
+    REQUIRE_FALSE(c.look.after_copy);
+    REQUIRE(c.look.key == 9);  // "a", after the space
+    CHECK(c.text == "L2H4 \u00b7 weight " + fmt_fixed(c.look.weight, 2) +
+                        " on \u201ca\u201d, place 10, after the space, not \u201cd\u201d");
+  }
 }

@@ -265,3 +265,34 @@ TEST_CASE("live chapters quote the live pass and follow the selection", "[chapte
   CHECK_THAT(t2, Contains("The highest, " + fmt_fixed(hi, 2)));
   CHECK_THAT(find_chapter(2)->numbers(c), Contains("\u221a8 is 2.828"));
 }
+
+TEST_CASE("chapter 1's example band is where the two places' position numbers differ most",
+          "[chapters][numbers]") {
+  for (const auto& [text, position] : {std::pair<std::string, int>{"the queen. the qu", 16},
+                                       {"the cat sat on the mat and the cat sa", 29}}) {
+    Scene s(text, test::analysis_a(), test::training_a());
+    REQUIRE(select_position(s.state, position).ok());
+    int other = -1;  // the latest other place of the same character
+    for (int j = 0; j < s.acts.length(); ++j)
+      if (j != position && text[static_cast<std::size_t>(j)] == text[static_cast<std::size_t>(position)])
+        other = j;
+    REQUIRE(other >= 0);
+    const float* here = s.acts.pos + static_cast<std::size_t>(position) * kDModel;
+    const float* there = s.acts.pos + static_cast<std::size_t>(other) * kDModel;
+    int band = 0;
+    for (int i = 1; i < kDModel; ++i)
+      if (std::fabs(here[i] - there[i]) > std::fabs(here[band] - there[band])) band = i;
+    const double gap = std::fabs(static_cast<double>(here[band]) - there[band]);
+    INFO(text << ": band " << band + 1 << ", gap " << gap);
+    CHECK(gap > 0.5);  // visibly different at two decimals, not 1.00000 against 0.99999
+    const std::string t = s.render(1);
+    INFO(t);
+    CHECK_THAT(t, Contains(" at place " + std::to_string(position + 1) + ". In band " +
+                           std::to_string(band + 1) + ", "));
+    CHECK_THAT(t, Contains("but its place adds " + fmt_fixed(there[band], 2) + " instead of " +
+                           fmt_fixed(here[band], 2) + ", so it starts at "));
+    // The answer quotes the same band and its difference.
+    CHECK_THAT(t, Contains(" differ by up to " + fmt_fixed(gap, 2) + ", in band " + std::to_string(band + 1) +
+                           ", so the sums differ."));
+  }
+}

@@ -15,25 +15,26 @@
 namespace am::machine {
 
 enum class FocusPart : std::uint8_t {
-  kSlugs,         // the whole row of type slugs
-  kQuerySlug,     // the selected query's slug
-  kEntryBands,    // the first stretch(es) of the tubes: embedding (+ position) bands
-  kLiftedDials,   // the dials on the selected head's lifted plate
-  kLiftedGrid,    // the [query x key] weight grid on that plate
-  kShutter,       // the shutter over the cells j > i on that plate
-  kThreads,       // the threads from the query to every key on that plate
-  kBeads,         // the beads travelling along those threads
-  kLayerPlates,   // the selected layer's four head plates
-  kAllPlates,     // all eight head plates
-  kPathPlates,    // the plates of the heads on the highlighted (copying) path
-  kCopyThread,    // on the path's last head: the thread from the query to the key it weighs most
-  kMlp,           // both MLP housings' needles
-  kColumns,       // the probability columns at the back
-  kDrum,          // the training drum
-  kRack,          // the rack of heads
-  kBeatStretch,   // a beat's bands: the stretch of the query's tube the beat writes into (chapter 1: all three)
-  kBeatMlp,       // a beat's MLP housing: its layer's needles
-  kMachine,       // everything drawn
+  kSlugs,        // the whole row of type slugs
+  kQuerySlug,    // the selected query's slug
+  kEntryBands,   // the first stretch(es) of the tubes: embedding (+ position) bands
+  kLiftedDials,  // the dials on the selected head's lifted plate
+  kLiftedGrid,   // the [query x key] weight grid on that plate
+  kShutter,      // the shutter over the cells j > i on that plate
+  kThreads,      // the threads from the query to every key on that plate
+  kBeads,        // the beads travelling along those threads
+  kLayerPlates,  // the selected layer's four head plates
+  kAllPlates,    // all eight head plates
+  kPathPlates,   // the plates of the heads on the highlighted (copying) path
+  kCopyThread,   // on the path's last head: the query's thread to the key it weighs most, itself included
+  kMlp,          // both MLP housings' needles
+  kColumns,      // the probability columns at the back
+  kDrum,         // the training drum
+  kRack,         // the rack of heads
+  kBeatStretch,  // a beat's bands: the stretch of the query's tube the beat writes into (chapter 1: all
+                 // three)
+  kBeatMlp,      // a beat's MLP housing: its layer's needles
+  kMachine,      // everything drawn
   kCount
 };
 inline constexpr int kFocusPartCount = static_cast<int>(FocusPart::kCount);
@@ -68,8 +69,9 @@ Box pick_bounds(const Scene& scene, render::PickId id);
 Box parts_bounds(const Scene& scene, const SceneInput& input, std::span<const FocusPart> parts);
 
 // The pick id of the part that best stands for a focus part (the one whose number a
-// callout shows: the highest dial, the copied key's thread, the likeliest column...),
-// or nullopt when the scene has none.
-std::optional<render::PickId> representative_part(const Scene& scene, const SceneInput& input, FocusPart part);
+// callout shows: the highest dial, the copying head's heaviest thread, to weight_look's
+// key, the likeliest column...), or nullopt when the scene has none.
+std::optional<render::PickId> representative_part(const Scene& scene, const SceneInput& input,
+                                                  FocusPart part);
 
 }  // namespace am::machine

@@ -24,6 +24,20 @@ int largest_band(const float* row) {
   return best;
 }
 
+// The band in which two places' position patterns differ most, and by how much: the
+// example that shows "same letter, different numbers" most clearly (in the slow bands
+// two places can differ only in the fifth decimal).
+struct BandGap {
+  int band = 0;
+  double gap = 0.0;
+};
+BandGap widest_gap(const float* a, const float* b) {
+  BandGap out;
+  for (int i = 0; i < kDModel; ++i)
+    if (const double d = std::fabs(static_cast<double>(a[i]) - b[i]); d > out.gap) out = {i, d};
+  return out;
+}
+
 // The latest other place holding the same character as `q`, or -1.
 int same_character_elsewhere(const std::string& text, int q) {
   for (int j = static_cast<int>(text.size()) - 1; j >= 0; --j)
@@ -31,19 +45,23 @@ int same_character_elsewhere(const std::string& text, int q) {
   return -1;
 }
 
-// The selected character's largest band as a sum, and (after Reveal) the same
-// character elsewhere: same embedding number, different position number.
+// One band of the selected character as a sum, and (after Reveal) the same character
+// elsewhere: same embedding number, different position number. With the character
+// elsewhere, the band where the two places' position numbers differ most (the one the
+// answer quotes); without, the band whose sum is largest.
 std::string live_sum(const ChapterContext& c) {
   const int q = query_index(c);
   const std::size_t row = static_cast<std::size_t>(q) * kDModel;
-  const int band = largest_band(c.acts->x0 + row);
+  const int other = same_character_elsewhere(window_text(c), q);
+  const int band =
+      other >= 0 ? widest_gap(c.acts->pos + row, c.acts->pos + static_cast<std::size_t>(other) * kDModel).band
+                 : largest_band(c.acts->x0 + row);
   const auto b = static_cast<std::size_t>(band);
   // Printed so the two parts visibly add up to the sum.
   const std::vector<std::string> sum = fmt_sum({c.acts->embed[row + b], c.acts->pos[row + b]}, 2);
   std::string out = "Take " + quote_char(char_at(c, q)) + " at " + place(q) + ". In band " +
                     std::to_string(band + 1) + ", " + sum[0] + " from its row plus " + sum[1] +
                     " from its place makes " + sum[2] + ".";
-  const int other = same_character_elsewhere(window_text(c), q);
   if (other < 0 || answer_hidden(c)) return out;
   const std::size_t o = static_cast<std::size_t>(other) * kDModel + b;
   const auto [pos_here, pos_there] = fmt_distinct(c.acts->pos[row + b], c.acts->pos[o], 2);
@@ -91,12 +109,11 @@ Reveal answer_from(const ChapterContext& c) {
   const int p2 = other >= 0 ? other : p1 + 1;
   position_encoding(p1, a);
   position_encoding(p2, b);
-  double largest = 0.0;
-  for (int i = 0; i < kDModel; ++i) largest = std::max(largest, static_cast<double>(std::fabs(a[i] - b[i])));
-  r.correct_choice = largest > 0.0 ? 1 : 0;
+  const BandGap widest = widest_gap(a, b);
+  r.correct_choice = widest.gap > 0.0 ? 1 : 0;
   r.explanation = "They differ. Their rows of the table are identical, but the position patterns of " +
-                  place(p1) + " and " + place(p2) + " differ by up to " + fmt_fixed(largest, 2) +
-                  " in a single band, so the sums differ.";
+                  place(p1) + " and " + place(p2) + " differ by up to " + fmt_fixed(widest.gap, 2) +
+                  ", in band " + std::to_string(widest.band + 1) + ", so the sums differ.";
   return r;
 }
 
