@@ -383,10 +383,15 @@ Result<FrameReport> MachineApp::draw_frame(unsigned target, int width, int heigh
     place_camera(glide, vp);
   } else if (viewport_resized && !user_moved_camera_) {
     place_camera(false, vp);  // a new aspect frames the chapter's view anew, unless the user moved it
-  } else if (report.requests.beat_focus_changed) {
-    // A beat about other parts moves the camera only when they would leave the frame.
+  } else if (report.requests.beat_focus_changed && (session_->beat() || !user_moved_camera_)) {
+    // A beat about other parts, or a text of another length (typed, written, a chapter's
+    // example: the row of slugs and dials grows), moves the camera only when the parts
+    // would leave the frame where the camera is going (a glide already under way may be
+    // enough). A camera moved by hand stays, unless a beat on show points at the parts.
     const machine::Box box = focus_box(session_->focus(), view_->scene(), view_->input());
-    if (!box.empty() && !stays_in_frame(box.lo, box.hi, camera_, vp.aspect())) {
+    render::OrbitCamera landed = camera_;
+    landed.update(1e6f);  // to the end of any glide
+    if (!box.empty() && !stays_in_frame(box.lo, box.hi, landed, vp.aspect())) {
       const bool glide = interactive && last_frame_ms_ > 0.0 && !session_->state().settings.reduced_motion;
       place_camera(glide, vp);
     }

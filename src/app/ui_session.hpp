@@ -51,7 +51,8 @@ struct SessionRequests {
   bool screenshot = false;                                 // F12 / Ctrl+S: save the window to a PNG
   std::optional<std::filesystem::path> script_screenshot;  // a script's "screenshot" command
   bool camera_changed = false;                // the chapter's pose (or lifted plate) changed: glide there
-  bool beat_focus_changed = false;            // a beat names other parts: move only if they leave the frame
+  bool beat_focus_changed =
+      false;  // a beat names other parts, or the text read changed length: move only if they leave the frame
   bool reset_camera = false;                  // Home
   std::optional<std::pair<int, int>> resize;  // a script's "resize WxH"
   std::optional<store::ViewCamera>

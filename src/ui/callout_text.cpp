@@ -24,6 +24,39 @@ std::string head_of(const Part* p, const machine::SceneInput& in) {
   return head_name(in.selected_layer, in.selected_head);
 }
 
+// The threads' or the beads' callout: the heaviest thread of the head, or what its beads carry.
+std::string thread_words(FocusPart focus, const Part* rep, const machine::SceneInput& in,
+                         const std::string& dot) {
+  if (rep == nullptr) return focus == FocusPart::kThreads ? "threads" : "beads";
+  if (focus == FocusPart::kBeads && rep->layer >= 0 && rep->head >= 0 &&
+      in.pulled.pulled[static_cast<std::size_t>(rep->layer)][static_cast<std::size_t>(rep->head)])
+    return head_of(rep, in) + " beads" + dot + "pulled out: they rest, nothing is carried back";
+  if (focus == FocusPart::kBeads)
+    return head_of(rep, in) + " beads" + dot + "values carried back, the biggest (weight " +
+           fmt_fixed(rep->weight, 2) + ") from " + quote_char(char_at(in, rep->key));
+  return head_of(rep, in) + " threads" + dot + "heaviest " + fmt_fixed(rep->weight, 2) + " to " +
+         quote_char(char_at(in, rep->key));
+}
+
+// The copy thread's callout, by the beats' rule (machine::weight_look): "copies" only when
+// the heaviest weight goes to a place right after an earlier copy of the query's character;
+// otherwise where the weight goes, and why that is no copy.
+std::string copy_thread_words(const Part* rep, const machine::SceneInput& in, const std::string& dot) {
+  if (rep == nullptr || in.acts == nullptr) return {};
+  const int q = rep->position;
+  const machine::WeightLook look = machine::weight_look(*in.acts, in.text, rep->layer, rep->head, q);
+  const std::string weight = "weight " + fmt_fixed(look.weight, 2);
+  const std::string where = quote_char(char_at(in, look.key)) + ", place " + fmt_int(look.key + 1);
+  if (look.after_copy) return head_of(rep, in) + " copies from " + where + dot + weight;
+  const std::string target = look.key == q ? quote_char(char_at(in, q)) + " itself" : where;
+  const std::string why = look.matches == 0 ? ", no earlier copy to follow"
+                          : look.key == q   ? ", not copying"
+                          : look.key == 0   ? ", nothing before it"
+                                            : ", after " + quote_char(char_at(in, look.key - 1)) + ", not " +
+                                                quote_char(char_at(in, q));
+  return head_of(rep, in) + dot + weight + " on " + target + why;
+}
+
 }  // namespace
 
 std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneInput& in,
@@ -54,15 +87,7 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
     }
     case FocusPart::kThreads:
     case FocusPart::kBeads:
-      if (rep == nullptr) return focus == FocusPart::kThreads ? "threads" : "beads";
-      if (focus == FocusPart::kBeads && rep->layer >= 0 && rep->head >= 0 &&
-          in.pulled.pulled[static_cast<std::size_t>(rep->layer)][static_cast<std::size_t>(rep->head)])
-        return head_of(rep, in) + " beads" + dot + "pulled out: they rest, nothing is carried back";
-      if (focus == FocusPart::kBeads)
-        return head_of(rep, in) + " beads" + dot + "values carried back, the biggest (weight " +
-               fmt_fixed(rep->weight, 2) + ") from " + quote_char(char_at(in, rep->key));
-      return head_of(rep, in) + " threads" + dot + "heaviest " + fmt_fixed(rep->weight, 2) + " to " +
-             quote_char(char_at(in, rep->key));
+      return thread_words(focus, rep, in, dot);
     case FocusPart::kLayerPlates:
       return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " head plates";
     case FocusPart::kAllPlates:
@@ -75,24 +100,8 @@ std::string callout_text(FocusPart focus, const Part* rep, const machine::SceneI
       for (std::size_t i = 0; i < names.size(); ++i) s += (i == 0 ? dot : " \u2192 ") + names[i];
       return s;
     }
-    case FocusPart::kCopyThread: {
-      if (rep == nullptr || in.acts == nullptr) return {};
-      // The beats' rule (machine::weight_look): "copies" only when the heaviest weight goes
-      // to a place right after an earlier copy of the query's character.
-      const int q = rep->position;
-      const machine::WeightLook look = machine::weight_look(*in.acts, in.text, rep->layer, rep->head, q);
-      const std::string weight = "weight " + fmt_fixed(look.weight, 2);
-      const std::string where = quote_char(char_at(in, look.key)) + ", place " + fmt_int(look.key + 1);
-      if (look.after_copy) return head_of(rep, in) + " copies from " + where + dot + weight;
-      // Otherwise where the weight goes, and why that is no copy.
-      const std::string target = look.key == q ? quote_char(char_at(in, q)) + " itself" : where;
-      const std::string why = look.matches == 0 ? ", no earlier copy to follow"
-                              : look.key == q   ? ", not copying"
-                              : look.key == 0   ? ", nothing before it"
-                                                : ", after " + quote_char(char_at(in, look.key - 1)) +
-                                                    ", not " + quote_char(char_at(in, q));
-      return head_of(rep, in) + dot + weight + " on " + target + why;
-    }
+    case FocusPart::kCopyThread:
+      return copy_thread_words(rep, in, dot);
     case FocusPart::kMlp:
       return "layer " + std::to_string(std::clamp(in.selected_layer, 0, kLayers - 1) + 1) + " MLP needles" +
              dot + fmt_int(kDMlp) + ", one per neuron";

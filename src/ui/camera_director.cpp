@@ -22,14 +22,19 @@ CameraMove CameraDirector::update(const AppState& state, const ChapterStage& sta
   // Each new beat checks the frame, even about the same parts: they may have grown (Write
   // types a character, and chapter 10's grid gains a row).
   const bool beat_moved = beat_index != framed_beat_;
+  // Typed (or written) characters lengthen the machine: its parts may leave the frame. Past
+  // the read window the length stays and the window slides: nothing moves.
+  const int length = window_length(state);
+  const bool length_changed = length != framed_length_;
   const bool plate_moved = state.selected_layer != lifted_layer_ || state.selected_head != lifted_head_;
   CameraMove move;
   if (look != pose_ || !(stage.focus == chapter_focus_) || state.chapter != chapter_ || !framed_once_ ||
       beats_began || (follows_plate(stage.camera) && plate_moved))
     move.reframe = true;
-  else if (!(shown == focus_) || beat_moved)
+  else if (!(shown == focus_) || beat_moved || length_changed)
     move.beat_focus_changed = true;
   framed_beat_ = beat_index;
+  framed_length_ = length;
   framed_once_ = true;
   pose_ = look;
   chapter_focus_ = stage.focus;

@@ -3,7 +3,8 @@
 size, for each chapter the focus parts' projected rectangle lies inside the viewport,
 fills at least half of its width or its height, meets no panel (when the dump lists
 panels), and the callouts neither overlap each other nor leave the viewport; and with a 64-character
-text, every chapter that frames the row of slugs keeps the whole row in view.
+text, every chapter that frames the row of slugs keeps the whole row in view; and text typed
+within a chapter (3 characters, then 49) keeps the row in view without a chapter change.
 
 Usage: framing_test.py APP SOURCE_DIR WORK_DIR WxH   (runs under Xvfb)"""
 import json
@@ -114,6 +115,35 @@ for k in numbers:
           f"chapter {k} at {SIZE} with {len(LONG)} characters: the slugs {d['focus']} leave the viewport {d['viewport']}")
 check(slug_chapters >= 1, "no chapter frames the row of slugs")
 print(f"{slug_chapters} chapters frame the row of slugs; with {len(LONG)} characters it stays in view")
+
+# Typing in a chapter: the row of slugs framed for three characters grows to 49 as the
+# learner types; the camera frames it again when it would leave the view (no chapter
+# change, no Home). The text's length changes, not the chapter.
+GROWN = "the cat sat on the mat and the dog sat on the log"
+grow_script = os.path.join(WORK, "grow_text.txt")
+grow_dumps = [os.path.join(WORK, f"grow_{i}.json") for i in range(2)]
+with open(grow_script, "w") as f:
+    f.write(f"chapter 0\ntext the\nwait 300\ndump {grow_dumps[0]}\n")
+    f.write(f"text {GROWN}\nwait 1500\ndump {grow_dumps[1]}\n")
+for path in grow_dumps:
+    if os.path.exists(path):
+        os.remove(path)
+p = subprocess.run([*PREFIX, APP, "--script", grow_script, "--size", SIZE, "--quality", "low", "--weights-dir", WEIGHTS],
+                   capture_output=True, text=True, timeout=300)
+check(p.returncode == 0, f"the typing walk: exit code {p.returncode} {p.stderr[-300:]}")
+for path, text in zip(grow_dumps, ["the", GROWN]):
+    if not os.path.exists(path):
+        check(False, f"chapter 0 with {len(text)} characters typed: no dump written")
+        continue
+    with open(path) as f:
+        d = json.load(f)
+    check(d.get("text") == text, f"chapter 0: the text is {d.get('text')!r}, not {text!r}")
+    check("slugs" in d.get("focus_parts", []) and d.get("focus") is not None,
+          f"chapter 0 with {len(text)} characters: the slugs are not the focus ({d.get('focus_parts')})")
+    if d.get("focus") is not None:
+        check(inside(d["focus"], d["viewport"]),
+              f"chapter 0 at {SIZE}, {len(text)} characters typed: the focus {d['focus']} leaves the viewport "
+              f"{d['viewport']}")
 
 print(f"focus share of the viewport at {SIZE} (width / height, callouts):")
 for k, ws, hs, n in rows:

@@ -1,7 +1,8 @@
 // The camera director against known sequences of frames: when it frames again, when a beat
-// only names other parts, and when it leaves the camera alone.
+// only names other parts or the text changes length, and when it leaves the camera alone.
 #include <catch2/catch.hpp>
 
+#include "am/model/config.hpp"
 #include "am/ui/camera_director.hpp"
 
 using namespace am;
@@ -69,4 +70,29 @@ TEST_CASE("the first beat frames; later beats only say their parts changed", "[c
   beat.pose = CameraPose::kEmbedding;
   CHECK(d.update(state, front, beat).reframe);  // the beat looks from elsewhere
   CHECK(d.pose() == CameraPose::kEmbedding);
+}
+
+TEST_CASE("a text of another length checks the frame; the same length leaves the camera alone",
+          "[camera_director]") {
+  CameraDirector d;
+  AppState state;
+  set_text(state, "the cat");
+  const ChapterStage front = stage(CameraPose::kFront, {FocusPart::kSlugs, FocusPart::kLiftedDials});
+  CHECK(d.update(state, front, std::nullopt).reframe);
+  // Typed characters lengthen the row of slugs and dials: the window checks whether they
+  // still fit (it moves only if they leave the frame, and never a camera moved by hand).
+  set_text(state, "the cat sat on the mat and the dog");
+  const CameraMove longer = d.update(state, front, std::nullopt);
+  CHECK_FALSE(longer.reframe);
+  CHECK(longer.beat_focus_changed);
+  CHECK_FALSE(d.update(state, front, std::nullopt).beat_focus_changed);  // nothing typed since
+  set_text(state, "the cat sat on the mat and the cow");                 // another text, as long
+  CHECK_FALSE(d.update(state, front, std::nullopt).beat_focus_changed);
+  set_text(state, "the");  // shorter: the focus moves too (the last slug is elsewhere)
+  CHECK(d.update(state, front, std::nullopt).beat_focus_changed);
+  // Past the read window the machine keeps its length: the window slides, nothing moves.
+  set_text(state, std::string(kContext, 'a'));
+  CHECK(d.update(state, front, std::nullopt).beat_focus_changed);
+  set_text(state, std::string(kContext + 5, 'b'));
+  CHECK_FALSE(d.update(state, front, std::nullopt).beat_focus_changed);
 }
