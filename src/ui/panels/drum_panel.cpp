@@ -90,6 +90,11 @@ bool draw_run_menu(const AppState& state, const DrumView& view, StateIntents& in
   // A share of the row, so Play and the slider fit beside it and the curves keep their height.
   ImGui::SetNextItemWidth(std::max(ImGui::GetContentRegionAvail().x * 0.36f, ImGui::GetFontSize() * 8.0f));
   if (ImGui::BeginCombo("##run", ("run: " + state.run).c_str())) {
+    // A run trained or opened here is not in the weights folder's list: it heads the list,
+    // chosen, so the menu names what its label says.
+    const bool listed =
+        std::any_of(view.runs.begin(), view.runs.end(), [&](const auto& r) { return r.first == state.run; });
+    if (!listed && !state.run.empty()) ImGui::Selectable((state.run + " (on the drum now)").c_str(), true);
     for (const auto& [name, t] : view.runs)
       if (ImGui::Selectable(t.c_str(), name == state.run) && name != state.run) intents.run = name;
     ImGui::EndCombo();
