@@ -40,25 +40,38 @@ std::string sum_text(double a, double b, double total) {
   return terms_text({a, b}) + " = " + signed_fixed(total);
 }
 
-BandSum beat_band(const Activations& acts, BeatOp op, int layer, int query) {
-  BandSum out;
-  if (query < 0 || query >= acts.length() || layer < 0 || layer >= kLayers) return out;
-  const LayerActivations& la = acts.layers[static_cast<std::size_t>(layer)];
+namespace {
+
+// What a beat that adds into the tube adds, each [T, 32]: what the tube held, what is
+// added, and their sum, as recorded (all null for a beat that adds nothing). The caption's
+// band and the floating bands both read these.
+struct Addition {
   const float *before = nullptr, *added = nullptr, *after = nullptr;
+};
+
+Addition addition_of(const Activations& acts, BeatOp op, int layer) {
+  if (layer < 0 || layer >= kLayers) return {};
+  const LayerActivations& la = acts.layers[static_cast<std::size_t>(layer)];
   switch (op) {
     case BeatOp::kAddBands:
-      before = acts.embed, added = acts.pos, after = acts.x0;
-      break;
+      return {acts.embed, acts.pos, acts.x0};
     case BeatOp::kAddIntoStream:
-      before = layer == 0 ? acts.x0 : acts.layers[static_cast<std::size_t>(layer - 1)].resid_mlp;
-      added = la.attn_out, after = la.resid_attn;
-      break;
+      return {layer == 0 ? acts.x0 : acts.layers[static_cast<std::size_t>(layer - 1)].resid_mlp, la.attn_out,
+              la.resid_attn};
     case BeatOp::kMlpAddsBack:
-      before = la.resid_attn, added = la.mlp_out, after = la.resid_mlp;
-      break;
+      return {la.resid_attn, la.mlp_out, la.resid_mlp};
     default:
-      return out;
+      return {};
   }
+}
+
+}  // namespace
+
+BandSum beat_band(const Activations& acts, BeatOp op, int layer, int query) {
+  BandSum out;
+  if (query < 0 || query >= acts.length()) return out;
+  const auto [before, added, after] = addition_of(acts, op, layer);
+  if (added == nullptr) return out;
   const std::size_t at = static_cast<std::size_t>(query) * kDModel;
   int best = 0;
   for (int k = 1; k < kDModel; ++k)
@@ -267,11 +280,6 @@ void stream_notes(Builder& b, const BeatStage& st) {
   const Stretch* stretch = stage >= 0 ? L.stretch(static_cast<Stage>(stage)) : nullptr;
   if (stretch == nullptr) return;
   const int shown = bands_shown(b.in, stage, st.query);
-  const float* before = stage == static_cast<int>(Stage::kEmbeddingPlusPosition) ? b.acts->embed
-                        : stage == static_cast<int>(Stage::kAfterMlp1) + 2 * st.layer
-                            ? b.acts->layers[static_cast<std::size_t>(st.layer)].resid_attn
-                        : st.layer == 0 ? b.acts->x0
-                                        : b.acts->layers[static_cast<std::size_t>(st.layer - 1)].resid_mlp;
   const std::size_t at = static_cast<std::size_t>(st.query) * kDModel;
   const float* after = stage_values(*b.acts, static_cast<Stage>(stage)) + at;
   const glm::vec3 anchor{L.x(st.query), L.tube_y + L.tube_radius,
@@ -294,11 +302,10 @@ void stream_notes(Builder& b, const BeatStage& st) {
       return;
     case BeatOp::kAddIntoStream:
     case BeatOp::kMlpAddsBack: {
-      const LayerActivations& la = b.acts->layers[static_cast<std::size_t>(st.layer)];
-      const float* added = (st.op == BeatOp::kAddIntoStream ? la.attn_out : la.mlp_out) + at;
+      const Addition add = addition_of(*b.acts, st.op, st.layer);
       const float scale = stage_scale(*b.acts, static_cast<Stage>(stage));
-      floating_bands(b, *stretch, stage, before + at, scale, kDModel, 2, "before");
-      floating_bands(b, *stretch, stage, added, scale, shown, 1,
+      floating_bands(b, *stretch, stage, add.before + at, scale, kDModel, 2, "before");
+      floating_bands(b, *stretch, stage, add.added + at, scale, shown, 1,
                      st.op == BeatOp::kAddIntoStream ? "+ attention" : "+ MLP");
       floating_bands(b, *stretch, stage, after, scale, shown, 0, "= after");
       const float high = std::max(L.bays[0].lifted_y, L.bays[kLayers - 1].lifted_y) + 1.0f;
