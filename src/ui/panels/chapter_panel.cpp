@@ -124,7 +124,11 @@ void draw_chapter_text(const AppState& state, const ChapterContext& context, Cha
   if (panel.chapter != chapter->number) ImGui::SetScrollY(0.0f);
   refresh(panel, state, context, *chapter);
   if (state.own_text && state.raw_text != chapter->default_text) {
-    if (ImGui::SmallButton("Use this chapter's example")) intents.use_example = true;
+    // The whole label when it fits the column, else a shorter one (at 1024x768 it was cut).
+    const char* label = "Use this chapter's example###example";
+    const float room = ImGui::GetContentRegionAvail().x - 2.0f * ImGui::GetStyle().FramePadding.x;
+    if (ImGui::CalcTextSize(label, nullptr, true).x > room) label = "Use the example###example";
+    if (ImGui::SmallButton(label)) intents.use_example = true;
     ImGui::Spacing();
   }
   // The whole title, wrapped, at the head of the column (the navigator's button may only say "Chapter N").
